@@ -1,0 +1,50 @@
+import type { Logger } from "pino";
+import type { AppSessionStorage } from "~/session/session.server";
+
+/**
+ * What server.ts hands every loader and action (getLoadContext). Services are created once per
+ * process; the rest is per request. Nothing here is per-user state kept in memory (DESIGN §9).
+ */
+export interface AppServices {
+  sessionStorage: AppSessionStorage;
+  /** Base URL of the upstream /api, without trailing slash, e.g. http://127.0.0.1:3000/api. */
+  upstreamBaseUrl: string;
+  upstreamTimeoutMs: number;
+  assetTimeoutMs: number;
+  configCacheTtlS: number;
+  isProduction: boolean;
+  /** Per-process cache of customer configurations (per customer, not per user). */
+  configCache: Map<string, { expiresAt: number; value: Promise<unknown> }>;
+  /** Rate limiting of login, registration and password POSTs (DESIGN §8). */
+  rateLimiter: RateLimiter;
+  sentryEnabled: boolean;
+  release: string;
+}
+
+export interface RateLimiter {
+  /** Counts one attempt for each key; true when any key is over its limit. */
+  hit(keys: string[]): boolean;
+  reset(keys: string[]): void;
+}
+
+export interface RequestContext {
+  requestId: string;
+  cspNonce: string;
+  logger: Logger;
+  services: AppServices;
+  /** Request-scoped memo: the session and the customer configuration are loaded once per request. */
+  memo: Map<string, Promise<unknown>>;
+}
+
+declare module "@remix-run/server-runtime" {
+  interface AppLoadContext extends RequestContext {}
+}
+
+/** Runs `load` once per request for a key; later callers of the same request share the promise. */
+export function memoize<T>(context: RequestContext, key: string, load: () => Promise<T>): Promise<T> {
+  const existing = context.memo.get(key);
+  if (existing) return existing as Promise<T>;
+  const created = load();
+  context.memo.set(key, created);
+  return created;
+}

@@ -1,0 +1,80 @@
+import { PassThrough } from "node:stream";
+import {
+  createReadableStreamFromReadable,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDocumentRequestFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/components/nonce";
+import { reportServerError } from "~/errors/report.server";
+import type { RootLoaderData } from "~/root";
+
+const ABORT_DELAY = 5_000;
+
+export const streamTimeout = ABORT_DELAY;
+
+/**
+ * Document responses: streamed SSR with the request's CSP nonce; language and caching headers
+ * decided once here for every page (Content-Language, Vary, no-store for signed-in pages).
+ */
+const handleRequest: HandleDocumentRequestFunction = (
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) => {
+  const root = remixContext.staticHandlerContext.loaderData.root as RootLoaderData | undefined;
+  if (root) responseHeaders.set("Content-Language", root.htmlLang);
+  responseHeaders.append("Vary", "Cookie");
+  // Authenticated pages must never come back from a cache, not even the back button after logout.
+  responseHeaders.set("Cache-Control", root?.authenticated ? "no-store" : "private, no-cache");
+
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const nonce = loadContext.cspNonce;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors during the shell are reported by onShellError/handleError; later ones only here.
+          if (shellRendered) loadContext.logger.error({ err: error }, "streaming render failed");
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY + 1_000);
+  });
+};
+
+export default handleRequest;
+
+/**
+ * Unexpected errors of loaders, actions and rendering (catalogue errors thrown as responses never
+ * arrive here). Aborted requests (the browser went away) are not errors.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  reportServerError(error, request, context);
+}

@@ -1,0 +1,91 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useMemo } from "react";
+
+/**
+ * The client half of our forms. The server half is conform (parseWithZod, submission.reply with
+ * hideFields, getZodConstraint in the loader); this hook turns its SubmissionResult into field
+ * state for the Field components. It replaces conform's useForm in the browser because the JS
+ * budget (DESIGN §7, ≤ 90 KiB per page) has no room for it; see docs/decisions/002.
+ */
+export type FieldConstraint = {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  pattern?: string;
+  multiple?: boolean;
+};
+
+export interface FieldState {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  descriptionId: string;
+  /** i18n keys of the errors, e.g. "validation:login.usernameRequired". */
+  errors?: string[];
+  /** What the user entered last time (never passwords: the server hides them). */
+  defaultValue?: string;
+  defaultValues?: string[];
+  constraint: FieldConstraint;
+}
+
+export interface FormState<Name extends string> {
+  id: string;
+  errorId: string;
+  /** Form-level errors (conform's "" key). */
+  errors?: string[];
+  fields: Record<Name, FieldState>;
+}
+
+function asStrings(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
+  return typeof value === "string" ? [value] : undefined;
+}
+
+export function buildFormState<Name extends string>(
+  id: string,
+  names: readonly Name[],
+  options: {
+    lastResult?: SubmissionResult<string[]> | null;
+    constraint?: Record<string, FieldConstraint>;
+    defaultValue?: Record<string, unknown>;
+  } = {},
+): FormState<Name> {
+  const values = options.lastResult?.initialValue ?? options.defaultValue ?? {};
+  const errors = options.lastResult?.error ?? {};
+  const fields = {} as Record<Name, FieldState>;
+  for (const name of names) {
+    const value = (values as Record<string, unknown>)[name];
+    const list = asStrings(value);
+    fields[name] = {
+      id: `${id}-${name}`,
+      name,
+      formId: id,
+      errorId: `${id}-${name}-error`,
+      descriptionId: `${id}-${name}-description`,
+      errors: errors[name] ?? undefined,
+      defaultValue: list?.[0],
+      defaultValues: list,
+      constraint: options.constraint?.[name] ?? {},
+    };
+  }
+  return { id, errorId: `${id}-error`, errors: errors[""] ?? undefined, fields };
+}
+
+/** `const { form, fields } = useFormState("login", ["username", …], { lastResult, constraint })`. */
+export function useFormState<Name extends string>(
+  id: string,
+  names: readonly Name[],
+  options: Parameters<typeof buildFormState<Name>>[2] = {},
+): { form: Omit<FormState<Name>, "fields">; fields: Record<Name, FieldState> } {
+  const { lastResult, constraint, defaultValue } = options;
+  const key = names.join("|");
+  return useMemo(() => {
+    const { fields, ...form } = buildFormState(id, names, { lastResult, constraint, defaultValue });
+    return { form, fields };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, key, lastResult, constraint, defaultValue]);
+}

@@ -1,0 +1,99 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useNonce } from "~/components/nonce";
+import { documentLanguage } from "~/customer/customer.server";
+import { ErrorView } from "~/errors/error-view";
+import { payloadFromRouteError } from "~/errors/route-error";
+import { DEFAULT_LANGUAGE, htmlLang, type Language } from "~/i18n/languages";
+import { I18nProvider } from "~/i18n/react";
+import { resources } from "~/i18n/resources.server";
+import type { LanguageResources } from "~/i18n/translator";
+import { getSession } from "~/session/request.server";
+import stylesUrl from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesUrl },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export interface RootLoaderData {
+  language: Language;
+  htmlLang: string;
+  resources: LanguageResources;
+  /** DESIGN §6 lite mode: on-site stations and Save-Data clients get no JavaScript at all. */
+  lite: boolean;
+  authenticated: boolean;
+}
+
+export async function loader(args: LoaderFunctionArgs): Promise<RootLoaderData> {
+  const { request, context } = args;
+  const [language, session] = await Promise.all([documentLanguage(args), getSession(request, context)]);
+  const url = new URL(request.url);
+  const lite =
+    Boolean(session.get("onSite")) || url.searchParams.has("onSite") || request.headers.get("Save-Data") === "on";
+  return {
+    language,
+    htmlLang: htmlLang(language),
+    resources: resources[language],
+    lite,
+    authenticated: Boolean(session.get("applicant") || session.get("recruiter")),
+  };
+}
+
+/** The translations travel once per document; client navigations keep them unless the language may change. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.searchParams.get("langId") !== nextUrl.searchParams.get("langId")) return true;
+  return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root") as RootLoaderData | undefined;
+  const nonce = useNonce();
+  const language = data?.language ?? DEFAULT_LANGUAGE;
+  return (
+    <html lang={data?.htmlLang ?? htmlLang(language)} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nProvider language={language} resources={data?.resources ?? {}}>
+          {children}
+        </I18nProvider>
+        {data?.lite ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const payload = payloadFromRouteError(error, false);
+  return (
+    <main id="main" className="layout-error">
+      <ErrorView errors={payload.errors} requestId={payload.requestId} onSite={payload.onSite} />
+    </main>
+  );
+}

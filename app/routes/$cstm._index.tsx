@@ -1,0 +1,10 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireCustomer } from "~/customer/customer.server";
+import { customerPath } from "~/domain/customer-path";
+
+/** The customer root redirects to the area's root page, login for most areas (R-RTE-06). */
+export async function loader(args: LoaderFunctionArgs) {
+  const { cstm, config } = await requireCustomer(args);
+  const search = new URL(args.request.url).search;
+  throw redirect(customerPath(cstm, `/${config.area.root}`) + search);
+}

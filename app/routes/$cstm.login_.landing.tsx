@@ -1,0 +1,9 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireCustomer } from "~/customer/customer.server";
+import { customerPath } from "~/domain/customer-path";
+
+/** R-RTE-01: login/landing redirects to landing. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { cstm } = await requireCustomer(args);
+  throw redirect(customerPath(cstm, "/landing") + new URL(args.request.url).search);
+}

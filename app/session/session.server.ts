@@ -1,0 +1,139 @@
+import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { newSessionId, type SessionRecord, type SessionRecordStore } from "./store.server";
+
+/** A token with its absolute expiry in epoch seconds (null: the upstream gave none). */
+export interface TokenGrant {
+  token: string;
+  expiresAt: number | null;
+}
+
+export interface ApplicantAuth extends TokenGrant {
+  userName: string;
+  /** Name for the header greeting, when the upstream told us one (never the anonymous user name). */
+  displayName?: string;
+  /** R-ROLE-02: anonymous self-registered applicants (user name contains self_register_anon). */
+  anonymous: boolean;
+  /** Profile the anonymous registration was made for, for the C22/C23 button and the logout destination. */
+  registrationProfileId?: string;
+}
+
+export interface RecruiterAuth extends TokenGrant {
+  userName: string;
+}
+
+/**
+ * Everything the server keeps for one browser (DESIGN §4). The browser only ever holds the session id.
+ * Keys are optional: a fresh visitor has an empty session.
+ */
+export interface SessionData {
+  /** Customer the authenticated state belongs to; tokens never cross customers. */
+  cstm: string;
+  /** Chosen language per customer (R-LANG-01), e.g. { demo: "en_GB" }. */
+  languages: Record<string, string>;
+  applicant: ApplicantAuth;
+  recruiter: RecruiterAuth;
+  /** On-site station mode (spec §4): the flag and the profile the station is set up for. */
+  onSite: { profileId: string };
+  activeProfileId: string;
+  /** feedbackModalSeen_{profile} of the spec, per profile id. */
+  feedbackSeen: Record<string, true>;
+  /** Form module answers kept server-side until saved, keyed by module id. */
+  formDrafts: Record<string, Record<string, string>>;
+}
+
+export interface FlashData {
+  /** A translated notice key shown once on the next page (e.g. after a password change). */
+  notice: string;
+}
+
+export type AppSession = Session<SessionData, FlashData>;
+export type AppSessionStorage = SessionStorage<SessionData, FlashData>;
+
+export interface SessionPolicy {
+  /** Idle time-out for regular applicants and recruiters. */
+  idleTimeoutS: number;
+  /** Idle time-out for anonymous applicants: 15 minutes (R-CON-04). */
+  anonymousIdleTimeoutS: number;
+  absoluteTimeoutS: number;
+}
+
+export const ANONYMOUS_IDLE_TIMEOUT_S = 15 * 60;
+
+/** Activity extends the idle expiry, but at most one write a minute per session. */
+const TOUCH_GRANULARITY_MS = 60_000;
+
+export function idleTimeoutFor(data: Partial<SessionData>, policy: SessionPolicy): number {
+  const applicant = data.applicant as ApplicantAuth | undefined;
+  return applicant?.anonymous ? policy.anonymousIdleTimeoutS : policy.idleTimeoutS;
+}
+
+export interface SessionCookieOptions {
+  secrets: string[];
+  secure: boolean;
+}
+
+export function sessionCookieName(secure: boolean): string {
+  // The __Host- prefix pins the cookie to this host and path / and requires Secure (DESIGN §4).
+  return secure ? "__Host-session" : "__session";
+}
+
+export function createAppSessionStorage(
+  store: SessionRecordStore,
+  cookieOptions: SessionCookieOptions,
+  policy: SessionPolicy,
+): AppSessionStorage {
+  const cookie = createCookie(sessionCookieName(cookieOptions.secure), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: cookieOptions.secure,
+    path: "/",
+    secrets: cookieOptions.secrets,
+    // No maxAge: a browser session cookie; the server decides expiry (shared on-site stations).
+  });
+
+  const recordFor = (data: Record<string, unknown>, createdAt: number, now: number): SessionRecord => ({
+    data,
+    createdAt,
+    idleExpiresAt: now + idleTimeoutFor(data as Partial<SessionData>, policy) * 1000,
+    absoluteExpiresAt: createdAt + policy.absoluteTimeoutS * 1000,
+  });
+
+  return createSessionStorage<SessionData, FlashData>({
+    cookie,
+    async createData(data) {
+      const id = newSessionId();
+      const now = Date.now();
+      await store.insert(id, recordFor(data as Record<string, unknown>, now, now));
+      return id;
+    },
+    async readData(id) {
+      const record = await store.get(id);
+      if (!record) return null;
+      const now = Date.now();
+      const idleExpiresAt = now + idleTimeoutFor(record.data as Partial<SessionData>, policy) * 1000;
+      if (idleExpiresAt - record.idleExpiresAt >= TOUCH_GRANULARITY_MS) await store.touch(id, idleExpiresAt);
+      return record.data as Partial<SessionData>;
+    },
+    async updateData(id, data) {
+      const existing = await store.get(id);
+      const now = Date.now();
+      await store.put(id, recordFor(data as Record<string, unknown>, existing?.createdAt ?? now, now));
+    },
+    async deleteData(id) {
+      await store.delete(id);
+    },
+  });
+}
+
+/**
+ * Session fixation defence: a new id at every login and registration, the old record deleted
+ * (DESIGN §4). Returns the new session carrying the old data; commit it to send the new cookie.
+ */
+export async function rotateSession(storage: AppSessionStorage, session: AppSession): Promise<AppSession> {
+  const fresh = await storage.getSession();
+  for (const [key, value] of Object.entries(session.data)) {
+    fresh.set(key as keyof SessionData, value as never);
+  }
+  if (session.id) await storage.destroySession(session);
+  return fresh;
+}

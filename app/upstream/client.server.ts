@@ -1,0 +1,238 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { ZodType, ZodTypeDef } from "zod";
+import { memoize } from "~/context";
+import { CatalogueError } from "~/errors/catalogue-error";
+import type { ErrorCode } from "~/errors/catalogue";
+import { codeForFailure, type UpstreamFailure } from "~/errors/mapping";
+import type { ApplicantAuth, AppSession, RecruiterAuth, TokenGrant } from "~/session/session.server";
+
+/**
+ * The one client of the upstream /api (DESIGN §5). Only upstream/ knows paths, status codes and
+ * payload field names. Every call has a time-out and carries X-Request-Id; calls that need a token
+ * run the token check of R-TOK-01 first (once per request and role).
+ */
+
+export class UpstreamError extends CatalogueError {
+  readonly failure: UpstreamFailure;
+
+  constructor(failure: UpstreamFailure, code: ErrorCode, options: ConstructorParameters<typeof CatalogueError>[1]) {
+    super(code, options);
+    this.name = "UpstreamError";
+    this.failure = failure;
+  }
+
+  get status(): number | undefined {
+    return this.failure.kind === "response" || this.failure.kind === "invalid-response" ? this.failure.status : undefined;
+  }
+
+  /** The response body of a failed call, for the field-level cases forms show inline. */
+  get body(): unknown {
+    return this.failure.kind === "response" ? this.failure.body : undefined;
+  }
+}
+
+/** A failure that produces no code (tracking calls, spec §8); callers ignore it. */
+export class SilentUpstreamFailure extends Error {
+  constructor(readonly failure: UpstreamFailure) {
+    super(`upstream ${failure.path} failed (${failure.kind})`);
+    this.name = "SilentUpstreamFailure";
+  }
+}
+
+export type TokenRole = "applicant" | "recruiter";
+
+/** R-ROLE-01: a request whose path contains "recruiter" uses the recruiter token. */
+export function tokenRoleForPath(path: string): TokenRole {
+  return path.toLowerCase().includes("recruiter") ? "recruiter" : "applicant";
+}
+
+export interface UpstreamCall<T> {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Path below /api, starting with a slash, e.g. "/login". */
+  path: string;
+  query?: Record<string, string | undefined>;
+  /** JSON body; DELETE carries its payload in the body too (R-API-01). */
+  body?: unknown;
+  /** R-ROLE-03: the spec's token-free calls say "none". */
+  auth: "token" | "none";
+  session?: AppSession;
+  schema?: ZodType<T, ZodTypeDef, unknown>;
+  timeoutMs?: number;
+}
+
+interface RawResult {
+  status: number;
+  body: unknown;
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+function configLoaded(context: AppLoadContext): boolean {
+  for (const key of context.memo.keys()) if (key.startsWith("config:")) return true;
+  return false;
+}
+
+function failureError(context: AppLoadContext, session: AppSession | undefined, failure: UpstreamFailure): Error {
+  const applicant = session?.get("applicant");
+  const code = codeForFailure(failure, { anonymous: Boolean(applicant?.anonymous), configLoaded: configLoaded(context) });
+  if (code === null) return new SilentUpstreamFailure(failure);
+  const profileId = applicant?.registrationProfileId ?? session?.get("activeProfileId");
+  return new UpstreamError(failure, code, {
+    requestId: context.requestId,
+    onSite: Boolean(session?.get("onSite")),
+    params: profileId ? { profileId } : undefined,
+  });
+}
+
+async function send(
+  context: AppLoadContext,
+  method: string,
+  path: string,
+  query: Record<string, string | undefined> | undefined,
+  body: unknown,
+  token: string | undefined,
+  timeoutMs: number,
+): Promise<RawResult | UpstreamFailure> {
+  const url = new URL(context.services.upstreamBaseUrl + path);
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+  const headers: Record<string, string> = { Accept: "application/json", "X-Request-Id": context.requestId };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const started = performance.now();
+  const log = { method, path };
+  try {
+    const response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "manual",
+    });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    const durationMs = Math.round(performance.now() - started);
+    context.logger.info({ upstream: { ...log, status: response.status, durationMs } }, "upstream call");
+    return { status: response.status, body: parsed };
+  } catch (error) {
+    const durationMs = Math.round(performance.now() - started);
+    const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
+    context.logger.warn(
+      { upstream: { ...log, durationMs, failure: timedOut ? "timeout" : "network" }, err: error },
+      "upstream call failed",
+    );
+    return { kind: timedOut ? "timeout" : "network", path };
+  }
+}
+
+function isFailure(value: RawResult | UpstreamFailure): value is UpstreamFailure {
+  return "kind" in value;
+}
+
+/**
+ * R-TOK-01, exactly: no token → false; no expiry or expired (seconds) → POST /refreshToken, a new
+ * access_token replaces the token → true, a failure → false (silently); still valid → true.
+ * The refreshed token is written to the server-side session record at once.
+ */
+export function ensureFreshToken(context: AppLoadContext, session: AppSession, role: TokenRole): Promise<boolean> {
+  return memoize(context, `token-check:${role}`, async () => {
+    const grant = session.get(role) as (ApplicantAuth | RecruiterAuth) | undefined;
+    if (!grant?.token) return false;
+    if (grant.expiresAt !== null && grant.expiresAt > nowSeconds()) return true;
+    const result = await send(context, "POST", "/refreshToken", undefined, undefined, grant.token, context.services.upstreamTimeoutMs);
+    if (isFailure(result) || result.status >= 400) return false;
+    const body = result.body as { access_token?: unknown; expires_in?: unknown } | undefined;
+    if (typeof body?.access_token !== "string" || body.access_token === "") return false;
+    const expiresIn = typeof body.expires_in === "number" ? body.expires_in : Number(body.expires_in);
+    const refreshed = {
+      ...grant,
+      token: body.access_token,
+      expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? nowSeconds() + Math.floor(expiresIn) : null,
+    };
+    session.set(role, refreshed as ApplicantAuth & RecruiterAuth);
+    await context.services.sessionStorage.commitSession(session);
+    return true;
+  });
+}
+
+/** Calls the upstream and returns the parsed body of a success (status < 400), or throws. */
+export async function callUpstream<T = unknown>(context: AppLoadContext, call: UpstreamCall<T>): Promise<T> {
+  const method = call.method ?? "GET";
+  let token: string | undefined;
+  if (call.auth === "token") {
+    const role = tokenRoleForPath(call.path);
+    if (!call.session || !(await ensureFreshToken(context, call.session, role))) {
+      throw failureError(context, call.session, { kind: "refresh-failed", path: call.path });
+    }
+    token = (call.session.get(role) as TokenGrant).token;
+  }
+  const result = await send(
+    context,
+    method,
+    call.path,
+    call.query,
+    call.body,
+    token,
+    call.timeoutMs ?? context.services.upstreamTimeoutMs,
+  );
+  if (isFailure(result)) throw failureError(context, call.session, result);
+  if (result.status >= 400) {
+    throw failureError(context, call.session, { kind: "response", status: result.status, path: call.path, body: result.body });
+  }
+  if (!call.schema) return result.body as T;
+  const parsed = call.schema.safeParse(result.body);
+  if (!parsed.success) {
+    context.logger.error({ upstream: { method, path: call.path }, issues: parsed.error.issues.slice(0, 5) }, "upstream response does not match the contract");
+    throw failureError(context, call.session, { kind: "invalid-response", path: call.path, status: result.status });
+  }
+  return parsed.data;
+}
+
+/** Binary responses (the PDF report): returns the upstream Response for streaming, or throws. */
+export async function callUpstreamBinary(
+  context: AppLoadContext,
+  call: Omit<UpstreamCall<never>, "schema">,
+): Promise<Response> {
+  let token: string | undefined;
+  if (call.auth === "token") {
+    const role = tokenRoleForPath(call.path);
+    if (!call.session || !(await ensureFreshToken(context, call.session, role))) {
+      throw failureError(context, call.session, { kind: "refresh-failed", path: call.path });
+    }
+    token = (call.session.get(role) as TokenGrant).token;
+  }
+  const headers: Record<string, string> = { "X-Request-Id": context.requestId };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (call.body !== undefined) headers["Content-Type"] = "application/json";
+  try {
+    const response = await fetch(context.services.upstreamBaseUrl + call.path, {
+      method: call.method ?? "POST",
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      signal: AbortSignal.timeout(call.timeoutMs ?? context.services.assetTimeoutMs),
+    });
+    if (response.status >= 400) {
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* plain text */
+      }
+      throw failureError(context, call.session, { kind: "response", status: response.status, path: call.path, body });
+    }
+    return response;
+  } catch (error) {
+    if (error instanceof CatalogueError || error instanceof SilentUpstreamFailure) throw error;
+    const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
+    throw failureError(context, call.session, { kind: timedOut ? "timeout" : "network", path: call.path });
+  }
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import type { AppServices } from "../app/context";
+import { createAppSessionStorage, ANONYMOUS_IDLE_TIMEOUT_S } from "../app/session/session.server";
+import {
+  createRedisSessionStore,
+  createSqliteSessionStore,
+  type SessionRecordStore,
+} from "../app/session/store.server";
+import { createEmbeddedApi, type EmbeddedApi } from "../api/index";
+import type { ServerConfig } from "./env";
+import { createLogger } from "./logger";
+import { plainErrorPage } from "./plain-page";
+import { createRateLimiter } from "./rate-limit";
+import { isCrossSiteRequest, securityHeaders } from "./security";
+
+export interface AppServer {
+  app: express.Express;
+  services: AppServices;
+  logger: Logger;
+  /** Listens on HOST:PORT; resolves with the bound port (PORT=0 picks a free one). */
+  listen(): Promise<number>;
+  /** Graceful stop: no new connections, in-flight requests finish, stores close. */
+  close(): Promise<void>;
+}
+
+export interface CreateServerOptions {
+  /** The Remix server build, or a loader for it (dev: Vite's SSR module). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Directory of the client build (build/client). */
+  clientDir: string;
+  /** Vite dev middleware (development only). */
+  viteMiddleware?: express.RequestHandler;
+  logger?: Logger;
+  release?: string;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+export async function createAppServer(config: ServerConfig, options: CreateServerOptions): Promise<AppServer> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  for (const warning of config.warnings) logger.warn(warning);
+
+  const store: SessionRecordStore = config.REDIS_URL
+    ? await createRedisSessionStore(config.REDIS_URL)
+    : createSqliteSessionStore(config.DATABASE_PATH);
+  const purge = () =>
+    store
+      .purgeExpired(Date.now())
+      .then((removed) => removed > 0 && logger.info({ removed }, "expired sessions purged"))
+      .catch((error) => logger.error({ err: error }, "session purge failed"));
+  await purge();
+  const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+
+  const sessionStorage = createAppSessionStorage(
+    store,
+    { secrets: config.SESSION_SECRET.split(",").map((secret) => secret.trim()), secure: config.COOKIE_SECURE },
+    {
+      idleTimeoutS: config.SESSION_IDLE_TIMEOUT_S,
+      anonymousIdleTimeoutS: ANONYMOUS_IDLE_TIMEOUT_S,
+      absoluteTimeoutS: config.SESSION_ABSOLUTE_TIMEOUT_S,
+    },
+  );
+
+  let embeddedApi: EmbeddedApi | undefined;
+  const services: AppServices = {
+    sessionStorage,
+    upstreamBaseUrl: config.UPSTREAM_API_URL ?? "",
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    assetTimeoutMs: config.ASSET_TIMEOUT_MS,
+    configCacheTtlS: config.CONFIG_CACHE_TTL_S,
+    isProduction: config.isProduction,
+    configCache: new Map(),
+    rateLimiter: createRateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_S),
+    sentryEnabled: Boolean(config.SENTRY_DSN),
+    release: options.release ?? "dev",
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  let accepting = true;
+  const inFlight = new Set<Response>();
+
+  app.use((req, res, next) => {
+    const incoming = req.get("X-Request-Id");
+    const id = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
+    inFlight.add(res);
+    res.on("close", () => inFlight.delete(res));
+    if (!accepting) res.setHeader("Connection", "close");
+    next();
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => (res as unknown as Response).locals.requestId as string,
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || Boolean(req.url?.startsWith("/assets/")) },
+      // req.log in loaders carries only the request id, not the whole request on every line.
+      quietReqLogger: true,
+      customProps: (req) => {
+        const url = (req as Request).originalUrl ?? req.url ?? "";
+        const segment = url.split("/")[1]?.split("?")[0];
+        return segment && segment !== "api" && segment !== "assets" ? { cstm: segment } : {};
+      },
+      serializers: {
+        req: (req) => ({
+          id: req.id,
+          method: req.method,
+          url: req.raw?.originalUrl ?? req.url,
+          userAgent: req.headers?.["user-agent"],
+        }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const [sessionStore, upstream] = await Promise.all([store.ping(), upstreamReachable(services, config)]);
+    const ready = accepting && sessionStore && upstream;
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", accepting, sessionStore, upstream });
+  });
+
+  if (config.embeddedApi) {
+    embeddedApi = await createEmbeddedApi({
+      databasePath: config.API_DATABASE_PATH,
+      tokenTtlS: config.API_TOKEN_TTL_S,
+      smtpUrl: config.SMTP_URL,
+      appBaseUrl: () => config.APP_BASE_URL ?? services.upstreamBaseUrl.replace(/\/api$/, ""),
+      bodyLimitBytes: config.BODY_LIMIT_BYTES,
+      logger: logger.child({ component: "embedded-api" }),
+      demoMode: true,
+    });
+    app.use("/api", embeddedApi.router);
+  }
+
+  if (options.viteMiddleware) {
+    app.use(options.viteMiddleware);
+  } else {
+    // Fingerprinted build assets never change: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(securityHeaders({ hsts: config.COOKIE_SECURE, frameSources: frameSources(config) }));
+
+  // Body-size limit and CSRF check for everything Remix handles (DESIGN §8).
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    if (isCrossSiteRequest(req, req.get("host"))) {
+      req.log.warn({ origin: req.get("origin"), fetchSite: req.get("sec-fetch-site") }, "cross-site POST refused");
+      return plainErrorPage(req, res, 403);
+    }
+    const length = Number(req.get("content-length") ?? "0");
+    if (!Number.isFinite(length) || length > config.BODY_LIMIT_BYTES) return plainErrorPage(req, res, 413);
+    if (req.get("transfer-encoding") && !req.get("content-length")) return plainErrorPage(req, res, 411);
+    next();
+  });
+
+  const remixHandler = createRequestHandler({
+    build: options.build,
+    mode: config.isProduction ? "production" : "development",
+    getLoadContext: (req, res) => ({
+      requestId: res.locals.requestId as string,
+      cspNonce: res.locals.cspNonce as string,
+      logger: req.log,
+      services,
+      memo: new Map(),
+    }),
+  });
+  app.all("*", remixHandler);
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    (req.log ?? logger).error({ err: error }, "unhandled request error");
+    if (res.headersSent) return res.end();
+    plainErrorPage(req, res, 500);
+  });
+
+  let server: Server | undefined;
+  const sockets = new Set<Socket>();
+
+  return {
+    app,
+    services,
+    logger,
+    listen() {
+      return new Promise((resolve, reject) => {
+        server = app.listen(config.PORT, config.HOST);
+        server.headersTimeout = 20_000;
+        server.requestTimeout = 60_000;
+        server.keepAliveTimeout = 5_000;
+        server.on("connection", (socket) => {
+          sockets.add(socket);
+          socket.on("close", () => sockets.delete(socket));
+        });
+        server.once("error", reject);
+        server.once("listening", () => {
+          const port = (server!.address() as AddressInfo).port;
+          if (config.embeddedApi) services.upstreamBaseUrl = `http://127.0.0.1:${port}/api`;
+          logger.info(
+            { port, upstream: config.embeddedApi ? "embedded" : config.UPSTREAM_API_URL, sessionStore: store.kind },
+            "server listening",
+          );
+          resolve(port);
+        });
+      });
+    },
+    async close() {
+      accepting = false;
+      clearInterval(purgeTimer);
+      if (server) {
+        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        server.closeIdleConnections();
+        const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
+        while (inFlight.size > 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          server.closeIdleConnections();
+        }
+        if (inFlight.size > 0) logger.warn({ pending: inFlight.size }, "shutdown deadline reached; closing connections");
+        for (const socket of sockets) socket.destroy();
+        await closed;
+      }
+      await embeddedApi?.close();
+      await store.close();
+      logger.info("server stopped");
+    },
+  };
+}
+
+/** The assessment frame comes from the upstream; its origin must be allowed as a frame source. */
+function frameSources(config: ServerConfig): string[] {
+  if (!config.UPSTREAM_API_URL) return [];
+  return [new URL(config.UPSTREAM_API_URL).origin];
+}
+
+async function upstreamReachable(services: AppServices, config: ServerConfig): Promise<boolean> {
+  if (!services.upstreamBaseUrl) return false;
+  try {
+    // getConfiguration is token-free and cheap; any HTTP answer means the upstream is up.
+    const response = await fetch(`${services.upstreamBaseUrl}/getConfiguration`, {
+      signal: AbortSignal.timeout(Math.min(config.UPSTREAM_TIMEOUT_MS, 3000)),
+    });
+    await response.arrayBuffer();
+    return response.status < 500;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+/**
+ * Every setting of the server comes from an environment variable, validated here once at start.
+ * A bad value stops the process with one line that names the variable (see parseEnv).
+ */
+
+const booleanFromString = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    errorMap: () => ({ message: "must be true or false" }),
+  })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const positiveInt = (max: number) =>
+  z.coerce
+    .number({ invalid_type_error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(max, `must be at most ${max}`);
+
+const httpUrl = z
+  .string()
+  .url("must be an absolute http(s) URL")
+  .refine((value) => /^https?:\/\//.test(value), "must be an absolute http(s) URL")
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(["production", "development", "test"], {
+      errorMap: () => ({ message: "must be production, development or test" }),
+    })
+    .default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce
+    .number({ invalid_type_error: "must be a port number" })
+    .int("must be a port number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  SESSION_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters long")
+    .optional(),
+  UPSTREAM_API_URL: httpUrl.optional(),
+  UPSTREAM_TIMEOUT_MS: positiveInt(600_000).default(10_000),
+  ASSET_TIMEOUT_MS: positiveInt(600_000).default(120_000),
+  DATABASE_PATH: z.string().min(1).default("./data/app.db"),
+  API_DATABASE_PATH: z.string().min(1).default("./data/api.db"),
+  API_TOKEN_TTL_S: positiveInt(31_536_000).default(3600),
+  APP_BASE_URL: httpUrl.optional(),
+  SMTP_URL: z.string().url("must be an smtp:// or smtps:// URL").optional(),
+  REDIS_URL: z.string().url("must be a redis:// URL").optional(),
+  SENTRY_DSN: z.string().url("must be a Sentry DSN URL").optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      errorMap: () => ({ message: "must be one of fatal, error, warn, info, debug, trace, silent" }),
+    })
+    .default("info"),
+  SESSION_IDLE_TIMEOUT_S: positiveInt(604_800).default(3600),
+  SESSION_ABSOLUTE_TIMEOUT_S: positiveInt(2_592_000).default(43_200),
+  COOKIE_SECURE: booleanFromString.optional(),
+  TRUST_PROXY: booleanFromString.default("false"),
+  BODY_LIMIT_BYTES: positiveInt(50 * 1024 * 1024).default(1024 * 1024),
+  CONFIG_CACHE_TTL_S: z.coerce
+    .number({ invalid_type_error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(86_400, "must be at most 86400")
+    .default(60),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(120_000).default(10_000),
+  RATE_LIMIT_MAX: positiveInt(100_000).default(10),
+  RATE_LIMIT_WINDOW_S: positiveInt(86_400).default(300),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface ServerConfig extends Omit<RawEnv, "SESSION_SECRET" | "COOKIE_SECURE"> {
+  SESSION_SECRET: string;
+  COOKIE_SECURE: boolean;
+  isProduction: boolean;
+  embeddedApi: boolean;
+  warnings: string[];
+}
+
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EnvError";
+  }
+}
+
+/** Empty strings count as unset: `FOO=` in a compose file must not become an invalid value. */
+function withoutEmpty(source: Record<string, string | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value.trim() !== "") result[key] = value.trim();
+  }
+  return result;
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(withoutEmpty(source));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    const given = source[name];
+    const shown = name.includes("SECRET") || given === undefined ? "" : ` (got "${given}")`;
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message}${shown}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  const warnings: string[] = [];
+  let secret = env.SESSION_SECRET;
+  if (!secret) {
+    if (isProduction) {
+      throw new EnvError(
+        "Invalid environment variable SESSION_SECRET: required in production (at least 32 random characters)",
+      );
+    }
+    secret = randomBytes(32).toString("base64url");
+    warnings.push(
+      "SESSION_SECRET is not set: using a random secret for this process (sessions end at restart). Set it in production.",
+    );
+  }
+  return {
+    ...env,
+    SESSION_SECRET: secret,
+    COOKIE_SECURE: env.COOKIE_SECURE ?? isProduction,
+    isProduction,
+    embeddedApi: env.UPSTREAM_API_URL === undefined,
+    warnings,
+  };
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * Security headers for documents (DESIGN §8). A fresh CSP nonce per request goes to <Scripts nonce>;
+ * nothing inline runs without it. Only the assessment frame may be framed, and it is served by the
+ * upstream (/api), never by these pages.
+ */
+export function securityHeaders(options: { hsts: boolean; frameSources: string[] }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    const frameSrc = ["'self'", ...options.frameSources].join(" ");
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: https:",
+        "media-src 'self' https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        `frame-src ${frameSrc}`,
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+        "base-uri 'none'",
+        "object-src 'none'",
+      ].join("; "),
+    );
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (options.hsts && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence that works without JavaScript: SameSite=Lax cookies plus this check on every
+ * state-changing request. Browsers send Sec-Fetch-Site (or at least Origin) with form posts; a
+ * cross-site value is refused. Requests without either header (curl, tests) are not browsers
+ * carrying someone else's cookies and pass.
+ */
+export function isCrossSiteRequest(req: Pick<Request, "method" | "headers" | "protocol">, host: string | undefined): boolean {
+  if (SAFE_METHODS.has(req.method)) return false;
+  const fetchSite = req.headers["sec-fetch-site"];
+  if (typeof fetchSite === "string") return !(fetchSite === "same-origin" || fetchSite === "none");
+  const origin = req.headers.origin;
+  if (typeof origin === "string" && origin !== "null") {
+    try {
+      return new URL(origin).host !== host;
+    } catch {
+      return true;
+    }
+  }
+  return origin === "null";
+}

@@ -1,0 +1,11 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/** Integration tests run the production build; build it once when it is missing. */
+export default function setup() {
+  const root = path.resolve(import.meta.dirname, "..");
+  const needed = ["build/serve.js", "build/server/index.js"].map((file) => path.join(root, file));
+  if (needed.every((file) => existsSync(file))) return;
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+}

@@ -1,0 +1,83 @@
+/**
+ * A tiny HTTP client that behaves like a browser without JavaScript: it keeps cookies, follows
+ * redirects when asked, and posts forms as application/x-www-form-urlencoded with the
+ * Sec-Fetch-Site header a real browser sends for same-origin form posts.
+ */
+export interface PageResponse {
+  status: number;
+  url: string;
+  headers: Headers;
+  text: string;
+  location: string | null;
+}
+
+export class BrowserClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  private cookieHeader(): string | undefined {
+    if (this.cookies.size === 0) return undefined;
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  private store(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((attribute) => {
+        const [key, val] = attribute.split("=").map((part) => part.trim().toLowerCase());
+        return (key === "max-age" && Number(val) <= 0) || (key === "expires" && Date.parse(val) < Date.now());
+      });
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request(
+    path: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string>; follow?: boolean } = {},
+  ): Promise<PageResponse> {
+    let url = new URL(path, this.baseUrl).toString();
+    let method = init.method ?? (init.form ? "POST" : "GET");
+    let body: string | undefined = init.form ? new URLSearchParams(init.form).toString() : undefined;
+    for (let hop = 0; hop < 10; hop++) {
+      const headers: Record<string, string> = { Accept: "text/html", ...init.headers };
+      const cookie = this.cookieHeader();
+      if (cookie) headers.Cookie = cookie;
+      if (body !== undefined) {
+        headers["Content-Type"] = "application/x-www-form-urlencoded";
+        headers["Sec-Fetch-Site"] ??= "same-origin";
+        headers.Origin ??= new URL(this.baseUrl).origin;
+      }
+      const response = await fetch(url, { method, headers, body, redirect: "manual" });
+      this.store(response.headers);
+      const location = response.headers.get("location");
+      if (init.follow !== false && location && response.status >= 300 && response.status < 400) {
+        url = new URL(location, url).toString();
+        method = "GET";
+        body = undefined;
+        await response.arrayBuffer();
+        continue;
+      }
+      return { status: response.status, url, headers: response.headers, text: await response.text(), location };
+    }
+    throw new Error("too many redirects");
+  }
+
+  get(path: string, options: { follow?: boolean; headers?: Record<string, string> } = {}) {
+    return this.request(path, options);
+  }
+
+  post(path: string, form: Record<string, string>, options: { follow?: boolean; headers?: Record<string, string> } = {}) {
+    return this.request(path, { ...options, form });
+  }
+}
+
+/** The visible text of an element by id, tags stripped (enough for assertions on our own markup). */
+export function textOf(html: string, pattern: RegExp): string | undefined {
+  const match = pattern.exec(html);
+  return match?.[1]?.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * Starts the real production server (build/serve.js) as a child process with its own temporary
+ * SQLite files, on a free port, and reads the port from its "server listening" log line.
+ * Integration tests talk to it over HTTP exactly like a browser would.
+ */
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  process: ChildProcess;
+  dataDir: string;
+  /** Everything the server logged so far (JSON lines). */
+  logs(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export function testSecret(): string {
+  return "test-secret-that-is-long-enough-0123456789";
+}
+
+export async function startServer(env: Record<string, string | undefined> = {}, options: { timeoutMs?: number } = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "assessment-test-"));
+  const child = spawn(process.execPath, [path.join(ROOT, "build/serve.js")], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      SESSION_SECRET: testSecret(),
+      DATABASE_PATH: path.join(dataDir, "app.db"),
+      API_DATABASE_PATH: path.join(dataDir, "api.db"),
+      LOG_LEVEL: "info",
+      API_DEV_ENDPOINTS: "true",
+      ...env,
+    } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), options.timeoutMs ?? 20_000);
+    const check = () => {
+      for (const line of output.split("\n")) {
+        if (!line.includes('"server listening"')) continue;
+        try {
+          const port = (JSON.parse(line) as { port: number }).port;
+          clearTimeout(timer);
+          resolve(port);
+          return;
+        } catch {
+          /* partial line */
+        }
+      }
+    };
+    child.stdout!.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    process: child,
+    dataDir,
+    logs: () => output,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.kill(signal);
+      const code = await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** Runs the server entry and collects what it prints when it refuses to start. */
+export function runServerExpectingExit(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "build/serve.js")], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env } as unknown as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createAppSessionStorage, rotateSession } from "~/session/session.server";
+import { createMemorySessionStore, createSqliteSessionStore, type SessionRecordStore } from "~/session/store.server";
+
+const policy = { idleTimeoutS: 3600, anonymousIdleTimeoutS: 900, absoluteTimeoutS: 12 * 3600 };
+const dirs: string[] = [];
+
+function stores(): Array<[string, () => SessionRecordStore]> {
+  return [
+    ["memory", () => createMemorySessionStore()],
+    [
+      "sqlite",
+      () => {
+        const dir = mkdtempSync(path.join(tmpdir(), "sessions-"));
+        dirs.push(dir);
+        return createSqliteSessionStore(path.join(dir, "app.db"));
+      },
+    ],
+  ];
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function cookieFrom(setCookie: string) {
+  return setCookie.split(";")[0];
+}
+
+describe.each(stores())("server-owned sessions (%s store)", (_name, makeStore) => {
+  it("the cookie holds only a signed random 256-bit id; the data stays on the server", async () => {
+    const store = makeStore();
+    const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
+    const session = await storage.getSession();
+    session.set("activeProfileId", "P100");
+    const cookie = await cookieFrom(await storage.commitSession(session));
+    expect(cookie).not.toContain("P100");
+    const id = (await storage.getSession(cookie)).id;
+    expect(Buffer.from(id, "base64url")).toHaveLength(32);
+    expect(decodeURIComponent(cookie)).not.toContain(JSON.stringify("P100"));
+    expect((await storage.getSession(cookie)).get("activeProfileId")).toBe("P100");
+  });
+
+  it("a tampered cookie is treated as no session", async () => {
+    const storage = createAppSessionStorage(makeStore(), { secrets: ["s".repeat(40)], secure: false }, policy);
+    const session = await storage.getSession();
+    session.set("activeProfileId", "P100");
+    const cookie = await cookieFrom(await storage.commitSession(session));
+    const tampered = cookie.slice(0, -3) + (cookie.endsWith("A") ? "BBB" : "AAA");
+    const read = await storage.getSession(tampered);
+    expect(read.get("activeProfileId")).toBeUndefined();
+    expect((await storage.getSession("__session=garbage")).data).toEqual({});
+  });
+
+  it("R-CON-04 anonymous applicants expire after 15 idle minutes, others later", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const store = makeStore();
+    const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
+    const anonymous = await storage.getSession();
+    anonymous.set("applicant", { token: "t", expiresAt: null, userName: "self_register_anon_1", anonymous: true });
+    const anonymousCookie = await cookieFrom(await storage.commitSession(anonymous));
+    const regular = await storage.getSession();
+    regular.set("applicant", { token: "t", expiresAt: null, userName: "anna", anonymous: false });
+    const regularCookie = await cookieFrom(await storage.commitSession(regular));
+
+    vi.setSystemTime(Date.now() + 14 * 60 * 1000);
+    expect((await storage.getSession(anonymousCookie)).get("applicant")).toBeDefined();
+    // Activity restarts the idle time-out.
+    vi.setSystemTime(Date.now() + 14 * 60 * 1000);
+    expect((await storage.getSession(anonymousCookie)).get("applicant")).toBeDefined();
+    vi.setSystemTime(Date.now() + 16 * 60 * 1000);
+    expect((await storage.getSession(anonymousCookie)).get("applicant")).toBeUndefined();
+    expect((await storage.getSession(regularCookie)).get("applicant")).toBeDefined();
+  });
+
+  it("the absolute lifetime ends a session however active it is, and purge removes expired rows", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const store = makeStore();
+    const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, { ...policy, absoluteTimeoutS: 3 * 3600 });
+    const session = await storage.getSession();
+    session.set("activeProfileId", "P100");
+    const cookie = await cookieFrom(await storage.commitSession(session));
+    const idle = await storage.getSession();
+    idle.set("activeProfileId", "P200");
+    await storage.commitSession(idle);
+    for (let hour = 0; hour < 2; hour++) {
+      vi.setSystemTime(Date.now() + 50 * 60 * 1000);
+      expect((await storage.getSession(cookie)).get("activeProfileId")).toBe("P100");
+    }
+    // the idle one expired after an hour without activity
+    expect(await store.purgeExpired(Date.now())).toBe(1);
+    vi.setSystemTime(Date.now() + 90 * 60 * 1000);
+    expect((await storage.getSession(cookie)).get("activeProfileId")).toBeUndefined();
+  });
+
+  it("rotation at login gives a new id, keeps the data and deletes the old record", async () => {
+    const store = makeStore();
+    const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
+    const session = await storage.getSession();
+    session.set("languages", { demo: "en_GB" });
+    const oldCookie = await cookieFrom(await storage.commitSession(session));
+    const oldId = (await storage.getSession(oldCookie)).id;
+    const rotated = await rotateSession(storage, await storage.getSession(oldCookie));
+    const newCookie = await cookieFrom(await storage.commitSession(rotated));
+    expect(newCookie).not.toBe(oldCookie);
+    expect((await storage.getSession(newCookie)).id).not.toBe(oldId);
+    expect(await store.get(oldId)).toBeNull();
+    expect((await storage.getSession(oldCookie)).data).toEqual({});
+    expect((await storage.getSession(newCookie)).get("languages")).toEqual({ demo: "en_GB" });
+  });
+});
