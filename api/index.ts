@@ -9,7 +9,12 @@ import { DEMO_CUSTOMERS } from "./demo-customers";
  */
 export interface EmbeddedApiOptions {
   databasePath: string;
+  /** Lifetime of an access token (expires_in); an expired token answers 419. */
   tokenTtlS: number;
+  /** Absolute lifetime: until then an expired token can still be refreshed (POST /refreshToken). */
+  tokenAbsoluteTtlS: number;
+  /** Test helpers under /api/dev (clone a demo user, …); only when API_DEV_ENDPOINTS=true. */
+  devEndpoints: boolean;
   smtpUrl?: string;
   /** Base URL of the app, for the links in mails (reset, activation); resolved when a mail is written. */
   appBaseUrl: () => string;

@@ -147,6 +147,8 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     embeddedApi = await createEmbeddedApi({
       databasePath: config.API_DATABASE_PATH,
       tokenTtlS: config.API_TOKEN_TTL_S,
+      tokenAbsoluteTtlS: config.API_TOKEN_ABSOLUTE_TTL_S,
+      devEndpoints: config.API_DEV_ENDPOINTS,
       smtpUrl: config.SMTP_URL,
       appBaseUrl: () => config.APP_BASE_URL ?? services.upstreamBaseUrl.replace(/\/api$/, ""),
       bodyLimitBytes: config.BODY_LIMIT_BYTES,

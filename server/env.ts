@@ -48,6 +48,10 @@ const envSchema = z.object({
   DATABASE_PATH: z.string().min(1).default("./data/app.db"),
   API_DATABASE_PATH: z.string().min(1).default("./data/api.db"),
   API_TOKEN_TTL_S: positiveInt(31_536_000).default(3600),
+  /** Until when an expired access token may still be refreshed (embedded API). */
+  API_TOKEN_ABSOLUTE_TTL_S: positiveInt(31_536_000).default(43_200),
+  /** Test-only helpers of the embedded API (clone demo users, …); never in production. */
+  API_DEV_ENDPOINTS: booleanFromString.default("false"),
   APP_BASE_URL: httpUrl.optional(),
   SMTP_URL: z.string().url("must be an smtp:// or smtps:// URL").optional(),
   REDIS_URL: z.string().url("must be a redis:// URL").optional(),
