@@ -9,3 +9,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export const action = loader;
+
+// A component makes this a document route, so errors (unknown customer) reach the error boundary
+// instead of the bare resource-route answer.
+export default function Redirecting() {
+  return null;
+}

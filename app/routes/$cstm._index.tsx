@@ -8,3 +8,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const search = new URL(args.request.url).search;
   throw redirect(customerPath(cstm, `/${config.area.root}`) + search);
 }
+
+// A component makes this a document route, so errors (unknown customer) reach the error boundary
+// instead of the bare resource-route answer.
+export default function Redirecting() {
+  return null;
+}

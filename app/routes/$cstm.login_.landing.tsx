@@ -7,3 +7,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const { cstm } = await requireCustomer(args);
   throw redirect(customerPath(cstm, "/landing") + new URL(args.request.url).search);
 }
+
+// A component makes this a document route, so errors (unknown customer) reach the error boundary
+// instead of the bare resource-route answer.
+export default function Redirecting() {
+  return null;
+}

@@ -1,0 +1,220 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserClient } from "../support/browser-client";
+import { runServerExpectingExit, startServer, testSecret, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("server basics", () => {
+  it("GET /healthz answers while the process is up; /readyz checks the session store and the upstream", async () => {
+    const health = await fetch(`${server.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${server.baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready", sessionStore: true, upstream: true });
+  });
+
+  it("every response carries a request id; a sane incoming one is kept", async () => {
+    const fresh = await fetch(`${server.baseUrl}/demo/login`);
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${server.baseUrl}/demo/login`, { headers: { "X-Request-Id": "support-trace-0001" } });
+    expect(kept.headers.get("x-request-id")).toBe("support-trace-0001");
+    const refused = await fetch(`${server.baseUrl}/demo/login`, { headers: { "X-Request-Id": "<script>" } });
+    expect(refused.headers.get("x-request-id")).not.toBe("<script>");
+  });
+
+  it("documents get security headers with a per-request CSP nonce that the scripts carry", async () => {
+    const first = await fetch(`${server.baseUrl}/demo/login`);
+    const second = await fetch(`${server.baseUrl}/demo/login`);
+    const csp = first.headers.get("content-security-policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce!);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBeTruthy();
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("fingerprinted assets are served with immutable caching and compression", async () => {
+    const html = await (await fetch(`${server.baseUrl}/demo/login`)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${server.baseUrl}${asset}`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+});
+
+describe("customers, languages and pages", () => {
+  it("R-TEN-01 /{cstm} redirects to the area root (login)", async () => {
+    const client = new BrowserClient(server.baseUrl);
+    const response = await client.get("/demo", { follow: false });
+    expect(response.status).toBe(302);
+    expect(response.location).toBe("/demo/login");
+  });
+
+  it("R-RTE-03 every unknown path under a customer redirects to its page-not-found (404 page with exit)", async () => {
+    const client = new BrowserClient(server.baseUrl);
+    const redirect = await client.get("/demo/no/such/page", { follow: false });
+    expect(redirect.location).toBe("/demo/page-not-found");
+    const page = await client.get("/demo/no/such/page");
+    expect(page.status).toBe(404);
+    expect(page.text).toContain("Seite nicht gefunden");
+    expect(page.text).toMatch(/href="\/demo\/login"/);
+  });
+
+  it("R-TEN-03 an unknown customer gets the Error layout with a catalogue error, never a stack trace", async () => {
+    const client = new BrowserClient(server.baseUrl);
+    for (const path of ["/unknown-customer/login", "/unknown-customer", "/%E2%9C%93/x", "/"]) {
+      const page = await client.get(path);
+      expect(page.status, path).toBe(404);
+      expect(page.text).toContain("E02");
+      expect(page.text).not.toMatch(/at .*\.js:\d+/);
+      expect(page.text).toContain("layout-error");
+    }
+  });
+
+  it("R-LANG-01 langId chooses the language, is kept in the session and sets lang/Content-Language/Vary", async () => {
+    const client = new BrowserClient(server.baseUrl);
+    const english = await client.get("/demo/login?langId=en_GB");
+    expect(english.text).toContain('<html lang="en-GB"');
+    expect(english.headers.get("content-language")).toBe("en-GB");
+    expect(english.headers.get("vary")).toMatch(/Cookie/);
+    expect(english.text).toContain("Sign in");
+    const later = await client.get("/demo/login");
+    expect(later.text).toContain('<html lang="en-GB"');
+    const hungarian = await client.get("/demo/login?langId=hu");
+    expect(hungarian.text).toContain("Bejelentkezés");
+    // Another visitor without the cookie still gets the first project language.
+    const stranger = await new BrowserClient(server.baseUrl).get("/demo/login");
+    expect(stranger.text).toContain('<html lang="de"');
+    expect(stranger.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("R-LANG-02 a langId outside the project's languages (or malformed) gives E02 with no close link", async () => {
+    const client = new BrowserClient(server.baseUrl);
+    for (const langId of ["xx", "hu", "%3Cscript%3E", ""]) {
+      const customer = langId === "hu" ? "initiativ" : "demo";
+      const page = await client.get(`/${customer}/login?langId=${langId}`);
+      expect(page.status, langId).toBe(400);
+      expect(page.text).toContain("E02");
+      expect(page.text).not.toContain("<script>alert");
+      expect(page.text).not.toMatch(/class="button" href=/);
+    }
+  });
+
+  it("a tampered session cookie is treated as no session, never a 500", async () => {
+    const client = new BrowserClient(server.baseUrl);
+    await client.get("/demo/login?langId=en_GB");
+    const [name, value] = [...client.cookies][0];
+    client.cookies.set(name, value.slice(0, -4) + "abcd");
+    const page = await client.get("/demo/login");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<html lang="de"');
+    client.cookies.set(name, "%%%not-a-cookie");
+    expect((await client.get("/demo/login")).status).toBe(200);
+  });
+});
+
+describe("request hygiene", () => {
+  it("an oversized body gets 413 with a translated page", async () => {
+    const response = await fetch(`${server.baseUrl}/demo/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en-GB,en;q=0.9" },
+      body: "username=" + "a".repeat(2 * 1024 * 1024),
+    });
+    expect(response.status).toBe(413);
+    const text = await response.text();
+    expect(text).toContain("Input too large");
+    expect(text).toContain('lang="en-GB"');
+  });
+
+  it("a cross-site POST is refused with 403 (CSRF defence without JavaScript)", async () => {
+    const response = await fetch(`${server.baseUrl}/demo/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
+      body: "username=a",
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("Anfrage abgelehnt");
+    const foreignOrigin = await fetch(`${server.baseUrl}/demo/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      body: "username=a",
+    });
+    expect(foreignOrigin.status).toBe(403);
+  });
+});
+
+describe("start-up configuration", () => {
+  it("a missing SESSION_SECRET in production stops the process with one line naming it", async () => {
+    const { code, output } = await runServerExpectingExit({ NODE_ENV: "production", PORT: "0" });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toMatch(/SESSION_SECRET/);
+  });
+
+  it("a bad value stops the process with one line naming the variable", async () => {
+    const { code, output } = await runServerExpectingExit({ NODE_ENV: "production", SESSION_SECRET: testSecret(), PORT: "eighty" });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe('Invalid environment variable PORT: must be a port number (got "eighty")');
+  });
+});
+
+describe("graceful shutdown", () => {
+  let upstream: Server;
+  let releaseRequest: () => void = () => {};
+
+  beforeAll(async () => {
+    // A fake upstream whose getConfiguration answers only when the test says so.
+    upstream = createServer((req, res) => {
+      const answer = () => {
+        res.setHeader("Content-Type", "application/json");
+        res.end(
+          JSON.stringify({
+            status: "success",
+            config: { cstm: "slow", name: "Slow", language: ["en_GB"], area: { name: "generic", root: "login", routes: ["login"] } },
+          }),
+        );
+      };
+      if (req.url?.includes("cstm=slow")) releaseRequest = answer;
+      else answer();
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  });
+
+  afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+
+  it("SIGTERM stops accepting, finishes the request in flight, closes the stores and exits 0", async () => {
+    const port = (upstream.address() as AddressInfo).port;
+    const app = await startServer({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, CONFIG_CACHE_TTL_S: "0" });
+    const inFlight = fetch(`${app.baseUrl}/slow/login`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = app.stop("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // New connections are refused while the old request is still running.
+    await expect(fetch(`${app.baseUrl}/healthz`)).rejects.toThrow();
+    releaseRequest();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Sign in");
+    expect(await exited).toBe(0);
+    expect(app.logs()).toContain('"server stopped"');
+  });
+});
