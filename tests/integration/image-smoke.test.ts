@@ -1,0 +1,22 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, it } from "vitest";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+
+// No Docker engine runs here: scripts/image-smoke.mjs performs the Dockerfile's own steps (read
+// from the Dockerfile) in a temporary directory, starts the CMD as an unprivileged user, runs the
+// HEALTHCHECK, fetches /demo/login and stops it with SIGTERM.
+it("the Docker image's steps build a server that passes its health check and stops cleanly", { timeout: 15 * 60_000 }, async () => {
+  const { stdout } = await run(process.execPath, [path.join(root, "scripts/image-smoke.mjs")], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 15 * 60_000,
+  });
+  expect(stdout).toContain("[image-smoke] HEALTHCHECK passed");
+  expect(stdout).toContain("[image-smoke] /demo/login renders the login screen");
+  expect(stdout).toContain("[image-smoke] SIGTERM → exit 0");
+  expect(stdout).toContain("[image-smoke] OK");
+});
