@@ -22,13 +22,17 @@ export interface AppServices {
 }
 
 export interface RateLimiter {
-  /** Counts one attempt for each key; true when any key is over its limit. */
-  hit(keys: string[]): boolean;
+  /** Counts one attempt for each key; true when any key is over its own limit. */
+  hit(keys: ReadonlyArray<{ key: string; limit: number }>): boolean;
   reset(keys: string[]): void;
+  /** The configured attempts per window (RATE_LIMIT_MAX). */
+  readonly maxAttempts: number;
 }
 
 export interface RequestContext {
   requestId: string;
+  /** The client's address (honours TRUST_PROXY), for rate limiting. */
+  clientIp: string;
   cspNonce: string;
   logger: Logger;
   services: AppServices;

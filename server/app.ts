@@ -189,6 +189,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     mode: config.isProduction ? "production" : "development",
     getLoadContext: (req, res) => ({
       requestId: res.locals.requestId as string,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       cspNonce: res.locals.cspNonce as string,
       logger: req.log,
       services,

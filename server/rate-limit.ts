@@ -11,18 +11,19 @@ export function createRateLimiter(maxAttempts: number, windowS: number, maxKeys 
     for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
   };
   return {
+    maxAttempts,
     hit(keys) {
       const now = Date.now();
       if (windows.size > maxKeys) sweep(now);
       let limited = false;
-      for (const key of keys) {
+      for (const { key, limit } of keys) {
         let window = windows.get(key);
         if (!window || window.resetAt <= now) {
           window = { count: 0, resetAt: now + windowS * 1000 };
           windows.set(key, window);
         }
         window.count++;
-        if (window.count > maxAttempts) limited = true;
+        if (window.count > limit) limited = true;
       }
       return limited;
     },

@@ -57,8 +57,11 @@ export interface CustomerConfig {
   legalNoticeUrl?: string;
 }
 
-/** R-RTE-07: every area has a page-not-found page, whatever its configuration says. */
-export const ALWAYS_PRESENT_PAGES = ["page-not-found"] as const;
+/**
+ * R-RTE-07: every area has a page-not-found page, whatever its configuration says. Logout and the
+ * change-password dialog's action belong to every area too (navigation has Logout everywhere).
+ */
+export const ALWAYS_PRESENT_PAGES = ["page-not-found", "logout", "change-password"] as const;
 
 /** R-RTE-06/08: the pages of this customer = area pages + extensions − exclude (+ page-not-found). */
 export function customerPages(config: Pick<CustomerConfig, "area" | "extensions" | "exclude">): Set<string> {

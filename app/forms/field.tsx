@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { FieldState } from "./form-state";
+import { translateMessage } from "./messages";
 
 /**
  * The one place that wires a label, the control, aria-invalid / aria-describedby and the error list
@@ -14,7 +15,7 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
     <div id={id} className="field-errors">
       {errors?.map((error) => (
         <p key={error} className="field-error">
-          {t(error)}
+          {translateMessage(t, error)}
         </p>
       ))}
     </div>
@@ -28,7 +29,7 @@ export function FormErrors({ id, errors, namespace = "validation" }: { id: strin
   return (
     <div className="form-errors" role="alert" id={id}>
       {errors.map((error) => (
-        <p key={error}>{t(error)}</p>
+        <p key={error}>{translateMessage(t, error)}</p>
       ))}
     </div>
   );

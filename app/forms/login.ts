@@ -6,7 +6,7 @@ export const loginSchema = z.object({
     .string({ required_error: "validation:login.usernameRequired" })
     .trim()
     .min(1, "validation:login.usernameRequired")
-    .max(200, "validation:tooLong"),
+    .max(254, "validation:tooLong"),
   password: z
     .string({ required_error: "validation:login.passwordRequired" })
     .min(1, "validation:login.passwordRequired")
@@ -16,3 +16,18 @@ export const loginSchema = z.object({
   }),
   redirectTo: z.string().max(500).optional(),
 });
+
+/**
+ * On-site login links: `login?onSite=1&profileId=P100` (the parameter names; the value of onSite
+ * is not interpreted). R-VAL-11: a link whose profileId is missing or malformed is invalid.
+ */
+export const PROFILE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export type OnSiteLink = { onSite: false } | { onSite: true; profileId: string } | { onSite: true; invalid: true };
+
+export function readOnSiteLink(url: URL, areaIsOnSite: boolean): OnSiteLink {
+  if (!url.searchParams.has("onSite") && !areaIsOnSite) return { onSite: false };
+  const profileId = url.searchParams.get("profileId");
+  if (!profileId || !PROFILE_ID_PATTERN.test(profileId)) return { onSite: true, invalid: true };
+  return { onSite: true, profileId };
+}

@@ -1,64 +1,164 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod, getZodConstraint } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { destinationAfterSignIn } from "~/account/after-sign-in.server";
+import { resetAccountAttempts, tooManyAttempts } from "~/account/rate-limit.server";
+import { currentApplicant, signInApplicant } from "~/account/session.server";
 import { requireCustomer } from "~/customer/customer.server";
-import { customerPath } from "~/domain/customer-path";
 import { customerPages } from "~/domain/customer";
+import { customerPath } from "~/domain/customer-path";
 import { CheckboxField, Field, FormErrors } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
-import { loginSchema } from "~/forms/login";
+import { Honeypot, isHoneypotFilled } from "~/forms/honeypot";
+import { loginSchema, readOnSiteLink } from "~/forms/login";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
+import { login, onSiteLogin, logout, type LoginGrant } from "~/upstream/auth.server";
+import { UpstreamError } from "~/upstream/client.server";
+import { getDataProtectionStatement } from "~/upstream/data-protection.server";
 
 export const handle: RouteHandle = { layout: "landing" };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { cstm, config, language } = await requireCustomer(args);
+  const { cstm, config, language, session } = await requireCustomer(args);
+  const url = new URL(args.request.url);
+  if (currentApplicant(session, cstm)) throw redirect(customerPath(cstm, "/home"));
   const pages = customerPages(config);
+  const onSite = readOnSiteLink(url, config.area.onSite);
   const t = getTranslator(language, "auth");
   return {
     cstm,
     title: t("login.documentTitle", { customer: config.name || cstm }),
     constraint: getZodConstraint(loginSchema),
+    onSite: onSite.onSite,
+    /** R-VAL-11: an on-site link without a valid profile id is invalid. */
+    invalidLink: "invalid" in onSite,
+    redirectTo: url.searchParams.get("redirectTo") ?? "",
+    notice: url.searchParams.get("notice"),
     links: {
-      forgotPassword: pages.has("forgot-password") ? customerPath(cstm, "/forgot-password") : null,
-      registration: config.enableRegistration && pages.has("registration") ? customerPath(cstm, "/registration") : null,
+      forgotPassword: pages.has("forgot-password") && !onSite.onSite ? customerPath(cstm, "/forgot-password") : null,
+      registration:
+        config.enableRegistration && pages.has("registration") && !onSite.onSite ? customerPath(cstm, "/registration") : null,
+      activation: pages.has("account-activation") ? customerPath(cstm, "/account-activation") : null,
     },
   };
 }
 
+type ActionResult = { result: SubmissionResult<string[]> };
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const customer = await requireCustomer(args);
+  const { cstm, config, language } = customer;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  const reply = (formErrors: string[], status: number) =>
+    data<ActionResult>({ result: submission.reply({ formErrors, hideFields: ["password"] }) }, { status });
+
+  if (submission.status !== "success") {
+    return data<ActionResult>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+  // A bot filled the invisible field: answer like a wrong password, tell it nothing.
+  if (isHoneypotFilled(formData)) return reply(["auth:login.invalidCredentials"], 401);
+  if (tooManyAttempts(context, `login:${cstm}`, username)) return reply(["auth:tooManyAttempts"], 429);
+
+  const onSite = readOnSiteLink(new URL(request.url), config.area.onSite);
+  if ("invalid" in onSite) return reply(["auth:login.invalidLink"], 400);
+
+  // The privacy checkbox accepts the customer's current statement (R-ENT-08: id and revision sent).
+  const statement = await getDataProtectionStatement(context, cstm, language).catch(() => null);
+  const acceptance = statement
+    ? { dataProtectionStatementId: statement.id, dataProtectionStatementRevision: statement.revision }
+    : {};
+
+  let grant: LoginGrant;
+  try {
+    const credentials = { cstm, userName: username, password, language, ...acceptance };
+    grant = onSite.onSite ? await onSiteLogin(context, { ...credentials, profileId: onSite.profileId }) : await login(context, credentials);
+  } catch (error) {
+    // Spec §8: 401 on login is the form's to show; 402 is the not-activated message.
+    if (error instanceof UpstreamError && error.status === 401) return reply(["auth:login.invalidCredentials"], 401);
+    if (error instanceof UpstreamError && error.status === 402) return reply(["auth:login.notActivated"], 402);
+    if (error instanceof UpstreamError && onSite.onSite && (error.status === 404 || error.status === 403)) {
+      return reply(["auth:login.invalidLink"], 400);
+    }
+    throw error;
+  }
+  resetAccountAttempts(context, `login:${cstm}`, username);
+
+  const { session, cookie } = await signInApplicant(context, customer, grant, {
+    onSiteProfileId: onSite.onSite ? onSite.profileId : undefined,
+  });
+  if (grant.expired) {
+    // R-AUTH-02: an expired account goes to page-not-found; its token is given back at once.
+    await logout(context, session).catch(() => undefined);
+    const cleared = await context.services.sessionStorage.destroySession(session);
+    throw redirect(customerPath(cstm, "/page-not-found"), { headers: { "Set-Cookie": cleared } });
+  }
+  const destination = await destinationAfterSignIn(context, cstm, session, {
+    onSiteProfileId: onSite.onSite ? onSite.profileId : undefined,
+    redirectTo,
+  });
+  throw redirect(destination, { headers: { "Set-Cookie": cookie } });
+}
+
 export default function LoginRoute() {
-  const { cstm, constraint, links } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
+  const { cstm, constraint, links, onSite, invalidLink, redirectTo, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
   const { form, fields } = useFormState("login", ["username", "password", "privacy"], {
     lastResult: actionData?.result,
     constraint,
   });
+  const submitting = navigation.state === "submitting";
 
   return (
     <section className="card auth-card" aria-labelledby="login-title">
-      <h1 id="login-title">{t("login.title")}</h1>
-      <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
-        <Field field={fields.username} label={t("login.username")} autoComplete="username" />
-        <Field field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
-        <CheckboxField
-          field={fields.privacy}
-          label={
-            <>
-              {t("login.privacyPrefix")}{" "}
-              <Link to={`${customerPath(cstm, "/login")}?modal=privacy`}>{t("login.privacyLink")}</Link>
-            </>
-          }
-        />
-        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? t("login.submitting") : t("login.submit")}
-        </button>
-      </Form>
+      <h1 id="login-title">{onSite ? t("login.onSiteTitle") : t("login.title")}</h1>
+      {notice === "password-saved" ? (
+        <p className="notice" role="status">
+          {t("login.passwordSavedNotice")}
+        </p>
+      ) : null}
+      {notice === "registered" ? (
+        <p className="notice" role="status">
+          {t("login.registeredNotice")}
+        </p>
+      ) : null}
+      {notice === "activated" ? (
+        <p className="notice" role="status">
+          {t("login.activatedNotice")}
+        </p>
+      ) : null}
+      {invalidLink ? (
+        <div className="form-errors" role="alert">
+          <p>{t("login.invalidLink")}</p>
+        </div>
+      ) : (
+        <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+          <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+          <Field field={fields.username} label={t("login.username")} autoComplete="username" />
+          <Field field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
+          <CheckboxField
+            field={fields.privacy}
+            label={
+              <>
+                {t("login.privacyPrefix")}{" "}
+                <Link to={`${customerPath(cstm, "/login")}?modal=privacy`}>{t("login.privacyLink")}</Link>
+              </>
+            }
+          />
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <Honeypot />
+          <button type="submit" className="button button-primary" disabled={submitting}>
+            {submitting ? t("login.submitting") : t("login.submit")}
+          </button>
+        </Form>
+      )}
       <ul className="auth-links">
         {links.forgotPassword ? (
           <li>
@@ -70,9 +170,14 @@ export default function LoginRoute() {
             <Link to={links.registration}>{t("login.register")}</Link>
           </li>
         ) : null}
+        {links.activation && actionData?.result?.error?.[""]?.includes("auth:login.notActivated") ? (
+          <li>
+            <Link to={links.activation}>{t("login.activateLink")}</Link>
+          </li>
+        ) : null}
       </ul>
     </section>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];

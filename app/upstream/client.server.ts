@@ -74,11 +74,22 @@ function configLoaded(context: AppLoadContext): boolean {
   return false;
 }
 
+const SESSION_ENDED: readonly ErrorCode[] = ["C02", "C03", "C22", "C23"];
+
 function failureError(context: AppLoadContext, session: AppSession | undefined, failure: UpstreamFailure): Error {
   const applicant = session?.get("applicant");
   const code = codeForFailure(failure, { anonymous: Boolean(applicant?.anonymous), configLoaded: configLoaded(context) });
   if (code === null) return new SilentUpstreamFailure(failure);
   const profileId = applicant?.registrationProfileId ?? session?.get("activeProfileId");
+  if (session && SESSION_ENDED.includes(code) && tokenRoleForPath(failure.path) === "applicant") {
+    // The upstream session is over: forget the token, so the login page shows its form again
+    // instead of sending the visitor back to a page that fails. Everything else in the session stays
+    // (language, on-site station, form drafts).
+    session.unset("applicant");
+    void context.services.sessionStorage.commitSession(session).catch((error) =>
+      context.logger.error({ err: error }, "could not persist the ended session"),
+    );
+  }
   return new UpstreamError(failure, code, {
     requestId: context.requestId,
     onSite: Boolean(session?.get("onSite")),

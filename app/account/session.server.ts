@@ -1,0 +1,103 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { requireCustomer, type CustomerContext, type DataFunctionArgs } from "~/customer/customer.server";
+import { customerPath } from "~/domain/customer-path";
+import { commitSession, rotateRequestSession } from "~/session/request.server";
+import type { ApplicantAuth, AppSession } from "~/session/session.server";
+import type { LoginGrant } from "~/upstream/auth.server";
+
+/**
+ * Who is signed in, and the transitions in and out (R-AUTH-01/04, R-ENT-01). Tokens live only in
+ * the server-side session record; the browser keeps nothing but the session id.
+ */
+export interface ApplicantContext extends CustomerContext {
+  applicant: ApplicantAuth;
+}
+
+/** The signed-in applicant of this customer, or null. Tokens never cross customers. */
+export function currentApplicant(session: AppSession, cstm: string): ApplicantAuth | null {
+  const applicant = session.get("applicant");
+  return applicant && session.get("cstm") === cstm ? applicant : null;
+}
+
+/**
+ * Pages for signed-in applicants: without a session for this customer, the login page (which
+ * brings the visitor back afterwards, same customer only).
+ */
+export async function requireApplicant(args: DataFunctionArgs): Promise<ApplicantContext> {
+  const customer = await requireCustomer(args);
+  const applicant = currentApplicant(customer.session, customer.cstm);
+  if (!applicant) {
+    const url = new URL(args.request.url);
+    const back = args.request.method === "GET" ? `?redirectTo=${encodeURIComponent(url.pathname + url.search)}` : "";
+    throw redirect(customerPath(customer.cstm, `/login${back}`));
+  }
+  return { ...customer, applicant };
+}
+
+/**
+ * A redirect target taken from input is honoured only when it is a path of the same customer
+ * (DESIGN §8 safeRedirect): never another host, another customer, or a protocol-relative URL.
+ */
+export function safeCustomerRedirect(cstm: string, target: unknown, fallback: string): string {
+  if (typeof target !== "string" || target.length > 500) return fallback;
+  if (!target.startsWith(`/${cstm}/`) || target.startsWith("//") || target.includes("\\")) return fallback;
+  try {
+    const url = new URL(target, "http://localhost");
+    if (url.host !== "localhost" || url.pathname.split("/")[1] !== cstm) return fallback;
+    return url.pathname + url.search;
+  } catch {
+    return fallback;
+  }
+}
+
+export interface SignInOptions {
+  /** On-site station mode: the station's profile (spec §4). */
+  onSiteProfileId?: string;
+  /** Anonymous registration: the profile registered for (C22/C23 button, logout destination). */
+  registrationProfileId?: string;
+}
+
+/**
+ * Starts the applicant's session: a new session id (the old record is deleted: no session
+ * fixation), the token and its expiry, the customer, the mode flags. Returns the Set-Cookie value.
+ */
+export async function signInApplicant(
+  context: AppLoadContext,
+  customer: CustomerContext,
+  grant: LoginGrant,
+  options: SignInOptions = {},
+): Promise<{ session: AppSession; cookie: string }> {
+  const session = await rotateRequestSession(context, customer.session);
+  session.set("cstm", customer.cstm);
+  session.set("applicant", {
+    token: grant.token,
+    expiresAt: grant.expiresAt,
+    userName: grant.userName,
+    displayName: grant.anonymous ? undefined : grant.displayName,
+    anonymous: grant.anonymous,
+    registrationProfileId: options.registrationProfileId,
+  });
+  session.unset("recruiter");
+  session.unset("activeProfileId");
+  session.unset("formDrafts");
+  if (options.onSiteProfileId) session.set("onSite", { profileId: options.onSiteProfileId });
+  else session.unset("onSite");
+  session.set("languages", { ...session.get("languages"), [customer.cstm]: customer.language });
+  return { session, cookie: await commitSession(context, session) };
+}
+
+/**
+ * R-AUTH-04: on-site → login with the on-site flag and profileId; else, with anonymous registration
+ * enabled, registration with the profileId the applicant registered for; else login. A regular
+ * applicant has no registration profile, so they go to login (docs/decisions/007).
+ */
+export function logoutDestination(customer: CustomerContext): string {
+  const { cstm, config, session } = customer;
+  const onSite = session.get("onSite");
+  if (onSite) return customerPath(cstm, `/login?onSite=1&profileId=${encodeURIComponent(onSite.profileId)}`);
+  const registrationProfileId = session.get("applicant")?.registrationProfileId;
+  if (config.enableAnonRegistration && registrationProfileId) {
+    return customerPath(cstm, `/registration?profileId=${encodeURIComponent(registrationProfileId)}`);
+  }
+  return customerPath(cstm, "/login");
+}

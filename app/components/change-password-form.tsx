@@ -1,0 +1,61 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import type { PasswordRule } from "~/domain/password-policy";
+import { Field, FormErrors } from "~/forms/field";
+import { useFormState, type FieldConstraint } from "~/forms/form-state";
+import { useTranslation } from "~/i18n/react";
+import { PasswordRules } from "./password-rules";
+
+/**
+ * The change-password form (R-VAL-04), used in the dashboard's change-password dialog and on the
+ * trainee area's passwort-aendern page. `action` is where it posts; `returnTo` where it goes back.
+ */
+export function ChangePasswordForm({
+  action,
+  returnTo,
+  available,
+  rules,
+  constraint,
+  lastResult,
+}: {
+  action: string;
+  returnTo: string;
+  available: boolean;
+  rules: PasswordRule[] | null;
+  constraint: Record<string, FieldConstraint> | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const { form, fields } = useFormState("change-password", ["oldPassword", "password", "passwordRepeat"], {
+    lastResult,
+    constraint: constraint ?? undefined,
+  });
+  if (!available) {
+    return (
+      <div className="form-errors" role="alert">
+        <p>{t("passwordUnavailable")}</p>
+      </div>
+    );
+  }
+  const usedBefore = form.errors?.includes("errors:C04.message");
+  return (
+    <Form method="post" action={action} id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+      {usedBefore ? <p className="error-code">C04</p> : null}
+      <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+      <Field field={fields.oldPassword} label={t("changePassword.oldPassword")} type="password" autoComplete="current-password" />
+      <Field
+        field={fields.password}
+        label={t("changePassword.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        hint={rules ? <PasswordRules id={`${fields.password.id}-rules`} rules={rules} /> : undefined}
+      />
+      <Field field={fields.passwordRepeat} label={t("changePassword.repeat")} type="password" autoComplete="new-password" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+        {usedBefore ? t("resetPassword.retry") : t("changePassword.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,71 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { requireCustomer } from "~/customer/customer.server";
+import { customerPath } from "~/domain/customer-path";
+import { Field, FormErrors } from "~/forms/field";
+import { useFormState } from "~/forms/form-state";
+import type { RouteHandle } from "~/handle";
+import { getTranslator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
+
+export const handle: RouteHandle = { layout: "landing" };
+
+/**
+ * Account activation by hand: for applicants whose mail program broke the link, the code from the
+ * mail leads to the activation login (activation/{code}/{language}).
+ */
+const activationSchema = z.object({
+  code: z
+    .string({ required_error: "validation:activation.codeRequired" })
+    .trim()
+    .min(1, "validation:activation.codeRequired")
+    .max(200, "validation:tooLong")
+    .regex(/^[A-Za-z0-9_-]+$/, "validation:activation.codeInvalid"),
+});
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { cstm, config, language } = await requireCustomer(args);
+  const t = getTranslator(language, "auth");
+  return {
+    loginHref: customerPath(cstm, "/login"),
+    constraint: getZodConstraint(activationSchema),
+    title: t("activation.documentTitle", { customer: config.name || cstm }),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { cstm, language } = await requireCustomer(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: activationSchema });
+  if (submission.status !== "success") {
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  }
+  throw redirect(customerPath(cstm, `/activation/${encodeURIComponent(submission.value.code)}/${encodeURIComponent(language)}`));
+}
+
+export default function AccountActivationRoute() {
+  const { loginHref, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const { form, fields } = useFormState("account-activation", ["code"], { lastResult: actionData?.result, constraint });
+  return (
+    <section className="card auth-card" aria-labelledby="activation-title">
+      <h1 id="activation-title">{t("activation.title")}</h1>
+      <p>{t("activation.intro")}</p>
+      <Form method="post" id={form.id} noValidate>
+        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <Field field={fields.code} label={t("activation.code")} autoComplete="one-time-code" />
+        <button type="submit" className="button button-primary">
+          {t("activation.submit")}
+        </button>
+      </Form>
+      <p>
+        <Link to={loginHref}>{t("backToLogin")}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];

@@ -1,0 +1,106 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { languageFromLink } from "~/account/link-language.server";
+import { tooManyAttempts } from "~/account/rate-limit.server";
+import { PasswordRules } from "~/components/password-rules";
+import { requireCustomer } from "~/customer/customer.server";
+import { customerPath } from "~/domain/customer-path";
+import { passwordRules } from "~/domain/password-policy";
+import { Field, FormErrors } from "~/forms/field";
+import { useFormState } from "~/forms/form-state";
+import { firstPasswordSchema } from "~/forms/passwords";
+import { passwordFieldErrors } from "~/forms/upstream-errors.server";
+import type { RouteHandle } from "~/handle";
+import { getTranslator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
+import { activateAccount, passwordRequirementsByUserHash, saveNewPassword } from "~/upstream/auth.server";
+import { UpstreamError } from "~/upstream/client.server";
+
+export const handle: RouteHandle = { layout: "landing" };
+
+/**
+ * The activation login (activation/{userHash}/{language}): the link activates the account
+ * (R-API-03: 403 "already activated" is ignored) and leads to login. An account created without a
+ * password (felix) first sets one, with the server's rules by user hash.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const customer = await requireCustomer(args);
+  const { cstm, config, language } = customer;
+  languageFromLink(args.request, customer, args.params.language);
+  const userHash = args.params.userHash ?? "";
+  let passwordRequired = false;
+  try {
+    passwordRequired = (await activateAccount(args.context, { userIdHash: userHash })).passwordRequired;
+  } catch (error) {
+    if (!(error instanceof UpstreamError && error.status === 403 && error.code === "C05")) throw error;
+    // Already activated (R-API-03): ignored. Coming back before setting the first password still
+    // leads to that form: the hash then still answers the password requirements.
+    passwordRequired = await passwordRequirementsByUserHash(args.context, userHash).then(
+      () => true,
+      () => false,
+    );
+  }
+  if (!passwordRequired) throw redirect(customerPath(cstm, "/login?notice=activated"));
+  const { requirements } = await passwordRequirementsByUserHash(args.context, userHash);
+  const t = getTranslator(language, "auth");
+  return {
+    rules: passwordRules(requirements),
+    constraint: getZodConstraint(firstPasswordSchema(requirements)),
+    title: t("activation.documentTitle", { customer: config.name || cstm }),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  const { cstm } = await requireCustomer(args);
+  const userHash = params.userHash ?? "";
+  const { requirements } = await passwordRequirementsByUserHash(context, userHash);
+  const submission = parseWithZod(await request.formData(), { schema: firstPasswordSchema(requirements) });
+  const hidden = { hideFields: ["password", "passwordRepeat"] };
+  if (submission.status !== "success") {
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply(hidden) }, { status: 400 });
+  }
+  if (tooManyAttempts(context, `password-save:${cstm}`, userHash)) {
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+  }
+  try {
+    await saveNewPassword(context, { userHash, password: submission.value.password, cstm });
+  } catch (error) {
+    const shown = error instanceof UpstreamError ? passwordFieldErrors(error, { password: "password" }) : null;
+    if (!shown) throw error;
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ ...hidden, ...shown }) }, { status: 400 });
+  }
+  throw redirect(customerPath(cstm, "/login?notice=activated"));
+}
+
+export default function ActivationRoute() {
+  const { rules, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("auth");
+  const { form, fields } = useFormState("activation", ["password", "passwordRepeat"], { lastResult: actionData?.result, constraint });
+  return (
+    <section className="card auth-card" aria-labelledby="activation-title">
+      <h1 id="activation-title">{t("activation.setPasswordTitle")}</h1>
+      <p>{t("activation.setPasswordIntro")}</p>
+      <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <Field
+          field={fields.password}
+          label={t("resetPassword.password")}
+          type="password"
+          autoComplete="new-password"
+          hint={<PasswordRules id={`${fields.password.id}-rules`} rules={rules} />}
+        />
+        <Field field={fields.passwordRepeat} label={t("resetPassword.passwordRepeat")} type="password" autoComplete="new-password" />
+        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+          {t("activation.setPasswordSubmit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];

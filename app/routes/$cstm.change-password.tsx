@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { changePasswordAction, changePasswordData, defaultReturn } from "~/account/change-password.server";
+import { requireApplicant, safeCustomerRedirect } from "~/account/session.server";
+import { ChangePasswordForm } from "~/components/change-password-form";
+import { customerPath } from "~/domain/customer-path";
+import { getTranslator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
+
+/**
+ * The change-password dialog's action, in every area; opened as a page (no dialog) it shows the same
+ * form, so the change works without JavaScript and from a bookmark.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { cstm, language } = await requireApplicant(args);
+  const returnTo = safeCustomerRedirect(cstm, new URL(args.request.url).searchParams.get("returnTo"), defaultReturn(cstm));
+  const t = getTranslator(language, "auth");
+  return { ...(await changePasswordData(args)), cstm, returnTo, title: t("changePassword.title") };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { cstm } = await requireApplicant(args);
+  return changePasswordAction(args, defaultReturn(cstm));
+}
+
+export default function ChangePasswordRoute() {
+  const { cstm, returnTo, available, rules, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  return (
+    <section className="card" aria-labelledby="change-password-title">
+      <h1 id="change-password-title">{t("changePassword.title")}</h1>
+      <ChangePasswordForm
+        action={customerPath(cstm, "/change-password")}
+        returnTo={returnTo}
+        available={available}
+        rules={rules}
+        constraint={constraint}
+        lastResult={actionData?.result}
+      />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];

@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { changePasswordAction, changePasswordData } from "~/account/change-password.server";
+import { requireApplicant } from "~/account/session.server";
+import { ChangePasswordForm } from "~/components/change-password-form";
+import { customerPath } from "~/domain/customer-path";
+import { getTranslator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
+
+/** The trainee area's change-password page (spec §2: passwort-aendern). */
+export async function loader(args: LoaderFunctionArgs) {
+  const { cstm, language } = await requireApplicant(args);
+  const t = getTranslator(language, "auth");
+  return { ...(await changePasswordData(args)), cstm, title: t("changePassword.title"), notice: new URL(args.request.url).searchParams.get("notice") };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { cstm } = await requireApplicant(args);
+  return changePasswordAction(args, customerPath(cstm, "/passwort-aendern"));
+}
+
+export default function PasswortAendernRoute() {
+  const { cstm, available, rules, constraint, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const self = customerPath(cstm, "/passwort-aendern");
+  return (
+    <section className="card" aria-labelledby="change-password-title">
+      <h1 id="change-password-title">{t("changePassword.title")}</h1>
+      {notice === "password-changed" ? (
+        <p className="notice" role="status">
+          {t("changePassword.saved")}
+        </p>
+      ) : null}
+      <ChangePasswordForm action={self} returnTo={self} available={available} rules={rules} constraint={constraint} lastResult={actionData?.result} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];

@@ -1,0 +1,232 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { destinationAfterSignIn } from "~/account/after-sign-in.server";
+import { tooManyAttempts } from "~/account/rate-limit.server";
+import { currentApplicant, signInApplicant } from "~/account/session.server";
+import { PasswordRules } from "~/components/password-rules";
+import { StatementText } from "~/components/statement-text";
+import { requireCustomer, type CustomerContext } from "~/customer/customer.server";
+import { customerPath } from "~/domain/customer-path";
+import { passwordRules } from "~/domain/password-policy";
+import { CheckboxField, Field, FormErrors } from "~/forms/field";
+import { useFormState } from "~/forms/form-state";
+import { Honeypot, isHoneypotFilled } from "~/forms/honeypot";
+import { PROFILE_ID_PATTERN } from "~/forms/login";
+import { anonymousRegistrationSchema, registrationSchema } from "~/forms/registration";
+import { registrationFieldErrors } from "~/forms/upstream-errors.server";
+import type { RouteHandle } from "~/handle";
+import { getTranslator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
+import {
+  passwordRequirementsForSelfRegister,
+  register,
+  registerAnonymous,
+} from "~/upstream/auth.server";
+import { UpstreamError } from "~/upstream/client.server";
+import { getDataProtectionStatement } from "~/upstream/data-protection.server";
+
+export const handle: RouteHandle = { layout: "landing" };
+
+type Mode = { kind: "anonymous"; profileId: string } | { kind: "regular" } | { kind: "unavailable" } | { kind: "invalid-link" };
+
+/** `registration?profileId=…` is the anonymous registration (R-RTE-01); without it, self-registration. */
+function registrationMode(customer: CustomerContext, url: URL): Mode {
+  const profileId = url.searchParams.get("profileId");
+  if (profileId !== null) {
+    if (!customer.config.enableAnonRegistration) return { kind: "unavailable" };
+    return PROFILE_ID_PATTERN.test(profileId) ? { kind: "anonymous", profileId } : { kind: "invalid-link" };
+  }
+  return customer.config.enableRegistration ? { kind: "regular" } : { kind: "unavailable" };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const customer = await requireCustomer(args);
+  const { cstm, config, language, session } = customer;
+  if (currentApplicant(session, cstm)) throw redirect(customerPath(cstm, "/home"));
+  const mode = registrationMode(customer, new URL(args.request.url));
+  const t = getTranslator(language, "auth");
+  const base = { cstm, mode: mode.kind, title: t("registration.documentTitle", { customer: config.name || cstm }) };
+  if (mode.kind === "unavailable" || mode.kind === "invalid-link") return { ...base, statement: null, rules: null, constraint: null };
+  const [statement, requirements] = await Promise.all([
+    getDataProtectionStatement(args.context, cstm, language),
+    mode.kind === "regular" ? passwordRequirementsForSelfRegister(args.context, cstm) : Promise.resolve(null),
+  ]);
+  const schema = mode.kind === "regular" ? registrationSchema(requirements?.requirements) : anonymousRegistrationSchema;
+  return {
+    ...base,
+    statement: statement.texts,
+    rules: requirements ? passwordRules(requirements.requirements) : null,
+    constraint: getZodConstraint(schema),
+  };
+}
+
+type ActionResult = { result: SubmissionResult<string[]> };
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const customer = await requireCustomer(args);
+  const { cstm, language } = customer;
+  const mode = registrationMode(customer, new URL(request.url));
+  if (mode.kind === "unavailable" || mode.kind === "invalid-link") throw redirect(new URL(request.url).pathname + new URL(request.url).search);
+  const formData = await request.formData();
+
+  if (mode.kind === "anonymous") {
+    const submission = parseWithZod(formData, { schema: anonymousRegistrationSchema });
+    if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+    if (isHoneypotFilled(formData)) return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:registration.rejected"] }) }, { status: 400 });
+    if (tooManyAttempts(context, `register:${cstm}`)) {
+      return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+    }
+    // The statement accepted is the one shown now: its id and revision travel with the registration.
+    const statement = await getDataProtectionStatement(context, cstm, language);
+    let grant;
+    try {
+      grant = await registerAnonymous(context, {
+        cstm,
+        profileId: mode.profileId,
+        language,
+        dataProtectionStatementId: statement.id,
+        dataProtectionStatementRevision: statement.revision,
+      });
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status === 404) {
+        return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:registration.invalidLink"] }) }, { status: 400 });
+      }
+      if (error instanceof UpstreamError && error.status === 409) {
+        return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:registration.statementChanged"] }) }, { status: 409 });
+      }
+      throw error;
+    }
+    const { session, cookie } = await signInApplicant(context, customer, grant, { registrationProfileId: mode.profileId });
+    const destination = await destinationAfterSignIn(context, cstm, session);
+    throw redirect(destination, { headers: { "Set-Cookie": cookie } });
+  }
+
+  const requirements = await passwordRequirementsForSelfRegister(context, cstm);
+  const submission = parseWithZod(formData, { schema: registrationSchema(requirements.requirements) });
+  const hidden = { hideFields: ["password", "passwordRepeat"] };
+  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply(hidden) }, { status: 400 });
+  if (isHoneypotFilled(formData)) {
+    return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:registration.rejected"] }) }, { status: 400 });
+  }
+  const values = submission.value;
+  if (tooManyAttempts(context, `register:${cstm}`, values.email)) {
+    return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+  }
+  const statement = await getDataProtectionStatement(context, cstm, language);
+  let result;
+  try {
+    result = await register(context, {
+      cstm,
+      email: values.email,
+      password: values.password,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      language,
+      contactingAccepted: values.contacting === "on",
+      dataProtectionStatementId: statement.id,
+      dataProtectionStatementRevision: statement.revision,
+    });
+  } catch (error) {
+    // Spec §8: 400 on register is the form's to show; the 403 codes (C10/C11/C12) and 409 too, so that
+    // nothing the applicant typed is lost.
+    const shown = error instanceof UpstreamError ? registrationFieldErrors(error) : null;
+    if (!shown) throw error;
+    return data<ActionResult>({ result: submission.reply({ ...hidden, ...shown }) }, { status: error instanceof UpstreamError ? (error.status ?? 400) : 400 });
+  }
+  if (result.kind === "activation-required") {
+    throw redirect(customerPath(cstm, `/login?notice=registered`));
+  }
+  const { session, cookie } = await signInApplicant(context, customer, result.grant);
+  const destination = await destinationAfterSignIn(context, cstm, session);
+  throw redirect(destination, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function RegistrationRoute() {
+  const loaderData = useLoaderData<typeof loader>();
+  const { t } = useTranslation("auth");
+  if (loaderData.mode === "unavailable" || loaderData.mode === "invalid-link") {
+    return (
+      <section className="card auth-card" aria-labelledby="registration-title">
+        <h1 id="registration-title">{t("registration.title")}</h1>
+        <div className="form-errors" role="alert">
+          <p>{t(loaderData.mode === "unavailable" ? "registration.unavailable" : "registration.invalidLink")}</p>
+        </div>
+      </section>
+    );
+  }
+  return loaderData.mode === "anonymous" ? <AnonymousRegistration /> : <RegularRegistration />;
+}
+
+function AnonymousRegistration() {
+  const { statement, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("auth");
+  const { form, fields } = useFormState("registration-anonymous", ["privacy"], {
+    lastResult: actionData?.result,
+    constraint: constraint ?? undefined,
+  });
+  return (
+    <section className="card auth-card" aria-labelledby="registration-title">
+      <h1 id="registration-title">{t("anonymous.title")}</h1>
+      {/* R-SCR-09: the connection ends after 15 minutes of inactivity and inputs are lost. */}
+      <p className="notice notice-warning" role="note">
+        {t("anonymous.inactivityWarning", { minutes: 15 })}
+      </p>
+      <h2>{t("registration.statementTitle")}</h2>
+      <StatementText text={statement ?? ""} />
+      <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <CheckboxField field={fields.privacy} label={t("registration.acceptStatement")} />
+        <Honeypot />
+        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+          {t("anonymous.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function RegularRegistration() {
+  const { statement, constraint, rules } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("auth");
+  const { form, fields } = useFormState(
+    "registration",
+    ["firstName", "lastName", "email", "password", "passwordRepeat", "privacy", "contacting"],
+    { lastResult: actionData?.result, constraint: constraint ?? undefined },
+  );
+  return (
+    <section className="card auth-card" aria-labelledby="registration-title">
+      <h1 id="registration-title">{t("registration.title")}</h1>
+      <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <Field field={fields.firstName} label={t("registration.firstName")} autoComplete="given-name" />
+        <Field field={fields.lastName} label={t("registration.lastName")} autoComplete="family-name" />
+        <Field field={fields.email} label={t("registration.email")} type="email" autoComplete="email" />
+        <Field
+          field={fields.password}
+          label={t("registration.password")}
+          type="password"
+          autoComplete="new-password"
+          hint={rules ? <PasswordRules id={`${fields.password.id}-rules`} rules={rules} /> : undefined}
+        />
+        <Field field={fields.passwordRepeat} label={t("registration.passwordRepeat")} type="password" autoComplete="new-password" />
+        <h2>{t("registration.statementTitle")}</h2>
+        <StatementText text={statement ?? ""} />
+        <CheckboxField field={fields.privacy} label={t("registration.acceptStatement")} />
+        <CheckboxField field={fields.contacting} label={t("registration.acceptContacting")} />
+        <Honeypot />
+        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+          {t("registration.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];

@@ -1,0 +1,122 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { tooManyAttempts } from "~/account/rate-limit.server";
+import { languageFromLink } from "~/account/link-language.server";
+import { PasswordRules } from "~/components/password-rules";
+import { requireCustomer } from "~/customer/customer.server";
+import { customerPath } from "~/domain/customer-path";
+import { passwordRules } from "~/domain/password-policy";
+import { CheckboxField, Field, FormErrors } from "~/forms/field";
+import { useFormState } from "~/forms/form-state";
+import { Honeypot, isHoneypotFilled } from "~/forms/honeypot";
+import { resetPasswordSchema } from "~/forms/passwords";
+import { passwordFieldErrors } from "~/forms/upstream-errors.server";
+import type { RouteHandle } from "~/handle";
+import { getTranslator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
+import { passwordRequirementsByUserHash, saveNewPassword } from "~/upstream/auth.server";
+import { UpstreamError } from "~/upstream/client.server";
+
+export const handle: RouteHandle = { layout: "landing" };
+
+/**
+ * Reset password from the mailed link (R-VAL-03): username, password with the server's rules (by user
+ * hash), repeat, privacy checkbox. 409 → C04 inline, the form stays (Retry). R-VAL-09: refused when
+ * registration is disabled for the customer.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const customer = await requireCustomer(args);
+  const { cstm, config, language } = customer;
+  languageFromLink(args.request, customer, args.params.language);
+  const t = getTranslator(language, "auth");
+  const base = { cstm, title: t("resetPassword.documentTitle", { customer: config.name || cstm }) };
+  if (!config.enableRegistration) return { ...base, available: false as const, rules: null, constraint: null };
+  // An unknown or used hash is C06 (expired link), shown by the error view.
+  const { requirements } = await passwordRequirementsByUserHash(args.context, args.params.userHash ?? "");
+  return { ...base, available: true as const, rules: passwordRules(requirements), constraint: getZodConstraint(resetPasswordSchema(requirements)) };
+}
+
+type ActionResult = { result: SubmissionResult<string[]> };
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  const { cstm, config } = await requireCustomer(args);
+  const userHash = params.userHash ?? "";
+  const formData = await request.formData();
+  const hidden = { hideFields: ["password", "passwordRepeat"] };
+  if (!config.enableRegistration) {
+    const submission = parseWithZod(formData, { schema: resetPasswordSchema() });
+    return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:passwordUnavailable"] }) }, { status: 403 });
+  }
+  const { requirements, userName } = await passwordRequirementsByUserHash(context, userHash);
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema(requirements) });
+  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply(hidden) }, { status: 400 });
+  if (isHoneypotFilled(formData)) return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["validation:invalid"] }) }, { status: 400 });
+  const values = submission.value;
+  if (tooManyAttempts(context, `password-save:${cstm}`, userHash)) {
+    return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+  }
+  if (!userName || values.username.toLowerCase() !== userName.toLowerCase()) {
+    return data<ActionResult>({ result: submission.reply({ ...hidden, fieldErrors: { username: ["auth:resetPassword.checkUsername"] } }) }, { status: 400 });
+  }
+  try {
+    await saveNewPassword(context, { userHash, password: values.password, cstm });
+  } catch (error) {
+    const shown = error instanceof UpstreamError ? passwordFieldErrors(error, { password: "password" }) : null;
+    if (!shown) throw error;
+    return data<ActionResult>({ result: submission.reply({ ...hidden, ...shown }) }, { status: (error as UpstreamError).status ?? 400 });
+  }
+  throw redirect(customerPath(cstm, "/login?notice=password-saved"));
+}
+
+export default function ResetPasswordRoute() {
+  const { available, rules, constraint, cstm } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("auth");
+  const { form, fields } = useFormState("reset-password", ["username", "password", "passwordRepeat", "privacy"], {
+    lastResult: actionData?.result,
+    constraint: constraint ?? undefined,
+  });
+  const usedBefore = form.errors?.includes("errors:C04.message");
+  return (
+    <section className="card auth-card" aria-labelledby="reset-title">
+      <h1 id="reset-title">{t("resetPassword.title")}</h1>
+      {!available ? (
+        <div className="form-errors" role="alert">
+          <p>{t("passwordUnavailable")}</p>
+        </div>
+      ) : (
+        <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+          {usedBefore ? <p className="error-code">C04</p> : null}
+          <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+          <Field field={fields.username} label={t("login.username")} autoComplete="username" />
+          <Field
+            field={fields.password}
+            label={t("resetPassword.password")}
+            type="password"
+            autoComplete="new-password"
+            hint={rules ? <PasswordRules id={`${fields.password.id}-rules`} rules={rules} /> : undefined}
+          />
+          <Field field={fields.passwordRepeat} label={t("resetPassword.passwordRepeat")} type="password" autoComplete="new-password" />
+          <CheckboxField
+            field={fields.privacy}
+            label={
+              <>
+                {t("login.privacyPrefix")} <Link to={`${customerPath(cstm, "/login")}?modal=privacy`}>{t("login.privacyLink")}</Link>
+              </>
+            }
+          />
+          <Honeypot />
+          <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+            {usedBefore ? t("resetPassword.retry") : t("resetPassword.submit")}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
