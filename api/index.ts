@@ -1,6 +1,29 @@
 import express, { type Router } from "express";
 import type { Logger } from "pino";
-import { DEMO_CUSTOMERS } from "./demo-customers";
+import { createTokenService } from "./auth/tokens";
+import type { ApiContext } from "./context";
+import { openDatabase } from "./db/connection";
+import { migrate } from "./db/migrations";
+import { seedDemoData } from "./db/seed";
+import { notFound } from "./http/errors";
+import { errorHandler } from "./http/handlers";
+import { createOutbox } from "./mail/outbox";
+import { applicantRoutes } from "./routes/applicant";
+import { configurationRoutes } from "./routes/configuration";
+import { customRoutes } from "./routes/custom";
+import { dashboardRoutes } from "./routes/dashboard";
+import { devRoutes } from "./routes/dev";
+import { engineRoutes } from "./routes/engine";
+import { formsRoutes } from "./routes/forms";
+import { mediaRoutes } from "./routes/media";
+import { modulesRoutes } from "./routes/modules";
+import { passwordRoutes } from "./routes/passwords";
+import { recruiterRoutes } from "./routes/recruiter";
+import { registrationRoutes } from "./routes/registration";
+import { reportRoutes } from "./routes/report";
+import { sessionRoutes } from "./routes/session";
+import { trackingRoutes } from "./routes/tracking";
+import { loadCatalogue } from "./store/catalogue";
 
 /**
  * The embedded reference API: a real implementation of the spec §7 contract, mounted at /api by
@@ -22,6 +45,8 @@ export interface EmbeddedApiOptions {
   logger: Logger;
   /** Demo mode: the mail outbox is readable at GET /api/dev/outbox. */
   demoMode: boolean;
+  /** The clock (tests move it to expire tokens and links); defaults to the system clock. */
+  now?: () => Date;
 }
 
 export interface EmbeddedApi {
@@ -30,26 +55,67 @@ export interface EmbeddedApi {
 }
 
 export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<EmbeddedApi> {
+  const db = openDatabase(options.databasePath);
+  try {
+    const applied = migrate(db);
+    const seeded = await seedDemoData(db, { appBaseUrl: options.appBaseUrl });
+    options.logger.info({ migrationsApplied: applied, demoDataSeeded: seeded }, "embedded API database ready");
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  const now = options.now ?? (() => new Date());
+  const outbox = createOutbox(db, { smtpUrl: options.smtpUrl, appBaseUrl: options.appBaseUrl, logger: options.logger });
+  const ctx: ApiContext = {
+    db,
+    catalogue: loadCatalogue(db),
+    tokens: createTokenService(db, {
+      ttlS: options.tokenTtlS,
+      absoluteTtlS: options.tokenAbsoluteTtlS,
+      nowS: () => Math.floor(now().getTime() / 1000),
+    }),
+    outbox,
+    logger: options.logger,
+    appBaseUrl: options.appBaseUrl,
+    devEndpoints: options.devEndpoints,
+    demoMode: options.demoMode,
+    now,
+  };
+
   const router = express.Router();
-  router.use(express.json({ limit: options.bodyLimitBytes }));
   router.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     next();
   });
+  router.use(express.json({ limit: options.bodyLimitBytes }));
 
-  router.get("/getConfiguration", (req, res) => {
-    const cstm = typeof req.query.cstm === "string" ? req.query.cstm : "";
-    if (!cstm) return res.status(400).json({ status: "failed", error: "cstm is required" });
-    const config = DEMO_CUSTOMERS[cstm];
-    if (!config) return res.status(404).json({ status: "failed", error: "unknown customer" });
-    res.json({ status: "success", config });
-  });
+  configurationRoutes(router, ctx);
+  sessionRoutes(router, ctx);
+  registrationRoutes(router, ctx);
+  passwordRoutes(router, ctx);
+  dashboardRoutes(router, ctx);
+  applicantRoutes(router, ctx);
+  modulesRoutes(router, ctx);
+  formsRoutes(router, ctx);
+  engineRoutes(router, ctx);
+  reportRoutes(router, ctx);
+  trackingRoutes(router, ctx);
+  customRoutes(router, ctx);
+  recruiterRoutes(router, ctx);
+  mediaRoutes(router, ctx);
+  devRoutes(router, ctx);
 
-  router.use((_req, res) => res.status(404).json({ status: "failed", error: "not found" }));
+  router.use((_req, _res, next) => next(notFound("not_found")));
+  router.use(errorHandler(options.logger));
 
   return {
     router,
-    async close() {},
+    async close() {
+      await outbox.close();
+      db.close();
+    },
   };
 }

@@ -1,0 +1,50 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { PASSWORD_REQUIREMENTS } from "../demo/customers";
+
+/**
+ * scrypt password hashes (node:crypto), stored as `scrypt$N$r$p$salt$hash` so the cost can be raised
+ * later without invalidating existing hashes.
+ */
+const COST = { N: 16384, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, COST);
+  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  // Unknown users and accounts without a password still pay for one derivation: no timing oracle.
+  const parts = (stored ?? DUMMY_HASH).split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [, N, r, p, salt, key] = parts;
+  const expected = Buffer.from(key, "base64url");
+  const actual = await derive(password, Buffer.from(salt, "base64url"), { N: Number(N), r: Number(r), p: Number(p) });
+  return stored !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+const DUMMY_HASH = `scrypt$${COST.N}$${COST.r}$${COST.p}$${"A".repeat(22)}$${"A".repeat(43)}`;
+
+export type PasswordRequirements = typeof PASSWORD_REQUIREMENTS;
+
+/** The server-side password rules (spec §5, §9; served in getConfiguration). */
+export function meetsRequirements(password: string, rules: PasswordRequirements = PASSWORD_REQUIREMENTS): boolean {
+  const count = (pattern: RegExp) => (password.match(pattern) ?? []).length;
+  if ([...password].length < rules.minLength) return false;
+  if (count(/\p{Lu}/gu) < rules.minUppercase) return false;
+  if (count(/\p{Ll}/gu) < rules.minLowercase) return false;
+  if (count(/\p{Nd}/gu) < rules.minNumbers) return false;
+  if (rules.noLineBreaks && /[\r\n\u2028\u2029]/.test(password)) return false;
+  // Spec §9: no whitespace at all (a tab is a space for this rule).
+  if (rules.noSpaces && /\s/u.test(password)) return false;
+  return true;
+}

@@ -1,0 +1,21 @@
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+export type Db = Database.Database;
+
+/** Opens (creating when needed) the API database: WAL for concurrent readers, foreign keys enforced. */
+export function openDatabase(databasePath: string): Db {
+  if (databasePath !== ":memory:") mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true });
+  const db = new Database(databasePath);
+  db.pragma("journal_mode = WAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("synchronous = NORMAL");
+  return db;
+}
+
+/** Removes the database file and its WAL companions (npm run api:reset). */
+export function removeDatabaseFiles(databasePath: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(databasePath + suffix, { force: true });
+}

@@ -1,0 +1,215 @@
+import { hashPassword } from "../auth/passwords";
+import { randomHex, randomSecret, sha256 } from "../auth/secrets";
+import { DEMO_COMPONENTS, DEMO_FORMS, DEMO_PROFILES, REPORT_NAME, prcmIdOf } from "../demo/catalogue";
+import { DEMO_CUSTOMERS } from "../demo/customers";
+import { DEMO_STATEMENTS } from "../demo/texts";
+import { DEMO_ANSWERS, DEMO_USERS, demoEmail, type DemoUser } from "../demo/users";
+import { normValue, scaleScore } from "../engine/scoring";
+import { insertMail } from "../mail/outbox";
+import { accountMail, activationPath } from "../mail/templates";
+import type { Db } from "./connection";
+
+/**
+ * Writes shared/spec/demo-data.md into a new database, once: a seed_runs row marks it done, so a
+ * restart neither duplicates nor resets anything.
+ */
+const SEED_NAME = "demo-data-v1";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function seedDemoData(db: Db, options: { appBaseUrl: () => string; now?: Date }): Promise<boolean> {
+  if (isSeeded(db)) return false;
+  const now = options.now ?? new Date();
+  const hashes = new Map(
+    await Promise.all(DEMO_USERS.map(async (user) => [user.userName, await demoPasswordHash(user)] as const)),
+  );
+  return db.transaction(() => {
+    if (isSeeded(db)) return false;
+    insertCatalogue(db);
+    for (const user of DEMO_USERS) {
+      const userId = insertDemoUser(db, user, {
+        userName: user.userName,
+        passwordHash: hashes.get(user.userName) ?? null,
+        activationHash: user.activationHash,
+        now,
+      });
+      if (user.activationHash) writeActivationMail(db, user, userId, user.userName, user.activationHash, options.appBaseUrl(), now);
+    }
+    db.prepare("INSERT INTO seed_runs (name, applied_at) VALUES (?, ?)").run(SEED_NAME, now.toISOString());
+    return true;
+  })();
+}
+
+function isSeeded(db: Db): boolean {
+  return db.prepare("SELECT 1 FROM seed_runs WHERE name = ?").get(SEED_NAME) !== undefined;
+}
+
+const demoHashes = new Map<string, Promise<string | null>>();
+
+/** scrypt is slow on purpose; the demo passwords are hashed once per process (clones reuse it). */
+export function demoPasswordHash(user: DemoUser): Promise<string | null> {
+  if (!user.password) return Promise.resolve(null);
+  let hash = demoHashes.get(user.userName);
+  if (!hash) {
+    hash = hashPassword(user.password);
+    demoHashes.set(user.userName, hash);
+  }
+  return hash;
+}
+
+function insertCatalogue(db: Db): void {
+  const insertCustomer = db.prepare(
+    "INSERT INTO customers (cstm, user_base, name, config_json, self_register_profile_id) VALUES (?, ?, ?, ?, ?)",
+  );
+  for (const customer of DEMO_CUSTOMERS) {
+    insertCustomer.run(customer.cstm, customer.userBase, customer.config.name, JSON.stringify(customer.config), customer.selfRegisterProfileId);
+  }
+  const insertStatement = db.prepare(
+    "INSERT INTO data_protection_statements (user_base, dpsm_id, revision, texts_json) VALUES (?, ?, ?, ?)",
+  );
+  for (const statement of DEMO_STATEMENTS) {
+    insertStatement.run(statement.userBase, statement.dpsmId, statement.revision, JSON.stringify(statement.texts));
+  }
+  const insertComponent = db.prepare(
+    `INSERT INTO components (comp_id, type, names_json, descriptions_json, duration_s, skippable, form_identifier)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const component of DEMO_COMPONENTS) {
+    insertComponent.run(
+      component.compId,
+      component.type,
+      JSON.stringify(component.name),
+      JSON.stringify(component.description),
+      component.durationS,
+      component.skippable ? 1 : 0,
+      component.formIdentifier ?? null,
+    );
+  }
+  const insertForm = db.prepare("INSERT INTO forms (form_identifier, comp_id, definition_json) VALUES (?, ?, ?)");
+  for (const form of DEMO_FORMS) insertForm.run(form.form_identifier, form.comp_comp_id, JSON.stringify(form));
+
+  const insertProfile = db.prepare(
+    "INSERT INTO profiles (id, user_base, name, description, allow_anonymous, position) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  const insertContainer = db.prepare(
+    `INSERT INTO containers (pcc_id, profile_id, position, type, icon, names_json, descriptions_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertModule = db.prepare("INSERT INTO profile_modules (prcm_id, pcc_id, comp_id, position) VALUES (?, ?, ?, ?)");
+  const insertBinding = db.prepare(
+    "INSERT INTO report_bindings (profile_id, position, names_json, scale_comp_ids_json) VALUES (?, ?, ?, ?)",
+  );
+  DEMO_PROFILES.forEach((profile, profilePosition) => {
+    insertProfile.run(profile.id, profile.userBase, profile.name, profile.description, profile.allowAnonymous ? 1 : 0, profilePosition);
+    profile.containers.forEach((container, containerPosition) => {
+      insertContainer.run(
+        container.pccId,
+        profile.id,
+        containerPosition,
+        container.type,
+        container.icon,
+        JSON.stringify(container.name),
+        JSON.stringify(container.description),
+      );
+      container.compIds.forEach((compId, position) => insertModule.run(prcmIdOf(container, compId), container.pccId, compId, position));
+    });
+    if (profile.reportScales) insertBinding.run(profile.id, 0, JSON.stringify(REPORT_NAME), JSON.stringify(profile.reportScales));
+  });
+}
+
+/**
+ * One demo user with its whole state: profiles, finished modules, completed engine sessions of
+ * finished Scale modules (so the report has scores), activation hash. Used by the seed and by
+ * POST /dev/clone-user.
+ */
+export function insertDemoUser(
+  db: Db,
+  user: DemoUser,
+  options: { userName: string; passwordHash: string | null; activationHash: string | null; now: Date },
+): number {
+  const createdAt = new Date(options.now.getTime() - 14 * DAY_MS).toISOString();
+  const userId = Number(
+    db
+      .prepare(
+        `INSERT INTO users (user_base, user_name, role, email, password_hash, first_name, last_name, language, activated, expired, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        user.userBase,
+        options.userName,
+        user.role,
+        demoEmail(options.userName),
+        options.passwordHash,
+        user.firstName,
+        user.lastName,
+        user.language,
+        user.activated ? 1 : 0,
+        user.expired ? 1 : 0,
+        createdAt,
+      ).lastInsertRowid,
+  );
+  if (options.passwordHash) {
+    db.prepare("INSERT INTO password_history (user_id, password_hash, created_at) VALUES (?, ?, ?)").run(userId, options.passwordHash, createdAt);
+  }
+  if (options.activationHash) {
+    db.prepare("INSERT INTO user_hashes (hash_sha256, user_id, purpose, cstm) VALUES (?, ?, 'activation', ?)").run(
+      sha256(options.activationHash),
+      userId,
+      user.cstm,
+    );
+  }
+  const assign = db.prepare("INSERT INTO user_profiles (user_id, profile_id, is_open, open_until, assigned_at) VALUES (?, ?, ?, ?, ?)");
+  const finish = db.prepare("INSERT INTO module_progress (user_id, prcm_id, finished_at, skipped) VALUES (?, ?, ?, ?)");
+  const session = db.prepare(
+    `INSERT INTO engine_sessions (id, key_sha256, user_id, prcm_id, return_url, language, created_at, started_at, completed_at, score, norm_value)
+     VALUES (?, ?, ?, ?, '/', ?, ?, ?, ?, ?, ?)`,
+  );
+  const answer = db.prepare("INSERT INTO engine_answers (session_id, item, value) VALUES (?, ?, ?)");
+  for (const state of user.profiles) {
+    assign.run(userId, state.profileId, state.isOpen ? 1 : 0, state.openUntil, createdAt);
+    const profile = DEMO_PROFILES.find((candidate) => candidate.id === state.profileId);
+    if (!profile) throw new Error(`demo user ${user.userName}: unknown profile ${state.profileId}`);
+    let minutes = 0;
+    for (const container of profile.containers) {
+      for (const compId of container.compIds) {
+        if (!state.finished.includes(compId)) continue;
+        const finishedAt = new Date(options.now.getTime() - 2 * DAY_MS + ++minutes * 60_000).toISOString();
+        const prcmId = prcmIdOf(container, compId);
+        const answers = DEMO_ANSWERS[compId];
+        const training = DEMO_COMPONENTS.find((component) => component.compId === compId)?.type === "Training";
+        finish.run(userId, prcmId, finishedAt, training && !answers ? 1 : 0);
+        if (!answers) continue;
+        const sessionId = `es_${randomHex(12)}`;
+        const score = scaleScore(answers);
+        session.run(sessionId, sha256(randomSecret()), userId, prcmId, user.language, finishedAt, finishedAt, finishedAt, score, normValue(score));
+        answers.forEach((value, index) => answer.run(sessionId, index + 1, value));
+      }
+    }
+  }
+  return userId;
+}
+
+export function writeActivationMail(
+  db: Db,
+  user: DemoUser,
+  userId: number,
+  userName: string,
+  activationHash: string,
+  baseUrl: string,
+  now: Date,
+): void {
+  const customer = DEMO_CUSTOMERS.find((candidate) => candidate.cstm === user.cstm);
+  insertMail(
+    db,
+    {
+      cstm: user.cstm,
+      userId,
+      userName,
+      to: demoEmail(userName),
+      kind: "activation",
+      linkPath: activationPath(user.cstm, activationHash, user.language),
+      content: (link) => accountMail("activation", user.language, { name: user.firstName, customer: customer?.config.name ?? user.cstm, link }),
+    },
+    baseUrl,
+    now,
+  );
+}

@@ -1,0 +1,61 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Logger } from "pino";
+import { ApiError } from "./errors";
+
+/** Express 4 does not catch rejected promises: every handler goes through this wrapper. */
+export function route(handler: (req: Request, res: Response) => unknown): RequestHandler {
+  return (req, res, next) => {
+    try {
+      const result = handler(req, res);
+      if (result instanceof Promise) result.catch(next);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function success(res: Response, body: Record<string, unknown> = {}, status = 200): void {
+  res.status(status).json({ status: "success", ...body });
+}
+
+/** Errors of express.json / express.urlencoded and of URL decoding, by their `type`. */
+const PARSER_ERRORS: Record<string, string> = {
+  "entity.parse.failed": "invalid_json",
+  "entity.too.large": "body_too_large",
+  "encoding.unsupported": "invalid_body",
+  "charset.unsupported": "invalid_body",
+  "request.aborted": "invalid_body",
+  "request.size.invalid": "invalid_body",
+  "parameters.too.many": "invalid_body",
+};
+
+/**
+ * The last middleware: an ApiError becomes its documented body; a client error raised by Express
+ * itself (bad JSON, oversized body, a broken %-escape in the path) becomes a 4xx with a code; only a
+ * real bug answers 500, and it is logged (without the body, which may hold a password).
+ */
+export function errorHandler(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (error instanceof ApiError) {
+      res.status(error.status).json(error.body);
+      return;
+    }
+    const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      const type = (error as { type?: string }).type ?? "";
+      const code = PARSER_ERRORS[type] ?? (error instanceof URIError ? "invalid_path" : status === 413 ? "body_too_large" : "invalid_body");
+      res.status(status).json({ status: "failed", error: code });
+      return;
+    }
+    if (error instanceof URIError) {
+      res.status(400).json({ status: "failed", error: "invalid_path" });
+      return;
+    }
+    logger.error({ err: error, method: req.method, path: req.path }, "embedded API: unexpected error");
+    res.status(500).json({ status: "failed", error: "internal_error" });
+  };
+}

@@ -1,0 +1,79 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
+import type { Language } from "../languages";
+import { REPORT_LABELS, formatReportDate } from "./texts";
+import { toCharacterSet } from "./winansi";
+
+/** The PDF report of createReport (pdf-lib, no browser): one A4 page in the applicant's language. */
+export interface ReportScale {
+  name: string;
+  score: number;
+  maxScore: number;
+  normValue: number;
+}
+
+export interface ReportContent {
+  language: Language;
+  customerName: string;
+  applicant: string;
+  profileName: string;
+  scales: ReportScale[];
+  date: Date;
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.35, 0.35, 0.4);
+
+export async function renderReportPdf(content: ReportContent): Promise<Uint8Array> {
+  const labels = REPORT_LABELS[content.language];
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const supported = new Set(regular.getCharacterSet());
+  const text = (value: string) => toCharacterSet(value, supported);
+
+  pdf.setTitle(text(`${labels.title} – ${content.profileName}`));
+  pdf.setAuthor(text(content.customerName));
+  pdf.setLanguage(content.language.replace("_", "-"));
+  pdf.setCreationDate(content.date);
+  pdf.setProducer("assessment-platform embedded API");
+
+  const page = pdf.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const write = (value: string, options: { x?: number; size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) =>
+    page.drawText(text(value), { x: options.x ?? MARGIN, y, size: options.size ?? 11, font: options.font ?? regular, color: options.color ?? INK });
+
+  write(labels.title, { size: 22, font: bold });
+  y -= 40;
+  for (const [label, value] of [
+    [labels.customer, content.customerName],
+    [labels.applicant, content.applicant],
+    [labels.profile, content.profileName],
+    [labels.date, formatReportDate(content.date, content.language)],
+  ]) {
+    write(label, { font: bold });
+    write(value, { x: MARGIN + 140 });
+    y -= 18;
+  }
+
+  y -= 24;
+  const columns = [MARGIN, MARGIN + 250, MARGIN + 350];
+  write(labels.scale, { x: columns[0], font: bold });
+  write(labels.score, { x: columns[1], font: bold });
+  write(labels.normValue, { x: columns[2], font: bold });
+  y -= 8;
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: A4[0] - MARGIN, y }, thickness: 0.75, color: MUTED });
+  y -= 18;
+  for (const scale of content.scales) {
+    write(scale.name, { x: columns[0] });
+    write(`${scale.score} / ${scale.maxScore}`, { x: columns[1] });
+    write(String(scale.normValue), { x: columns[2] });
+    y -= 20;
+  }
+
+  y -= 24;
+  write(labels.explanation, { size: 9, color: MUTED });
+  return pdf.save();
+}
+

@@ -1,0 +1,104 @@
+import type { Router } from "express";
+import { z } from "zod";
+import { authOf, requireToken } from "../auth/require-token";
+import type { ApiContext } from "../context";
+import { forbidden } from "../http/errors";
+import { route, success } from "../http/handlers";
+import { emailSchema, emptyBodySchema, nameSchema, parseBody, profileIdSchema } from "../http/validation";
+import { customerLanguage, languageSchema } from "../languages";
+import { requireAssignment } from "../store/progress";
+import type { User } from "../store/users";
+
+/** The applicant's personal data (GET/POST /profile), feedback and finalizeApplication. */
+function personalData(user: User) {
+  return {
+    userName: user.user_name,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    language: user.language,
+    anonymous: user.anonymous === 1,
+  };
+}
+
+const profileUpdateSchema = z
+  .object({
+    firstName: nameSchema.optional(),
+    lastName: nameSchema.optional(),
+    email: emailSchema.optional(),
+    language: languageSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "nothing to update" });
+
+export function applicantRoutes(router: Router, ctx: ApiContext): void {
+  const findUser = ctx.db.prepare("SELECT * FROM users WHERE id = ?");
+
+  router.get(
+    "/profile",
+    requireToken(ctx),
+    route((_req, res) => success(res, { profile: personalData(authOf(res).user) })),
+  );
+
+  router.post(
+    "/profile",
+    requireToken(ctx),
+    route((req, res) => {
+      const body = parseBody(req, profileUpdateSchema);
+      const { user, customer } = authOf(res);
+      const email = body.email?.toLowerCase();
+      ctx.db.transaction(() => {
+        if (email) {
+          const taken = ctx.db
+            .prepare("SELECT 1 FROM users WHERE user_base = ? AND id <> ? AND (email = ? OR user_name = ?)")
+            .get(user.user_base, user.id, email, email);
+          if (taken) throw forbidden("email_already_registered", "C12");
+        }
+        ctx.db
+          .prepare(
+            `UPDATE users SET first_name = COALESCE(?, first_name), last_name = COALESCE(?, last_name),
+               email = COALESCE(?, email), language = COALESCE(?, language) WHERE id = ?`,
+          )
+          .run(
+            body.firstName ?? null,
+            body.lastName ?? null,
+            email ?? null,
+            body.language ? customerLanguage(customer.languages, body.language) : null,
+            user.id,
+          );
+      })();
+      success(res, { profile: personalData(findUser.get(user.id) as User) });
+    }),
+  );
+
+  router.post(
+    "/postUserFeedback",
+    requireToken(ctx),
+    route((req, res) => {
+      const body = parseBody(
+        req,
+        z.object({
+          profileId: profileIdSchema,
+          rating: z.number().int().min(1).max(5),
+          comment: z.string().trim().max(2000).optional(),
+        }),
+      );
+      const { user } = authOf(res);
+      requireAssignment(ctx, user.id, body.profileId);
+      ctx.db
+        .prepare("INSERT INTO feedback (user_id, profile_id, rating, comment, created_at) VALUES (?, ?, ?, ?, ?)")
+        .run(user.id, body.profileId, body.rating, body.comment || null, ctx.now().toISOString());
+      success(res, {}, 201);
+    }),
+  );
+
+  router.post(
+    "/finalizeApplication",
+    requireToken(ctx),
+    route((req, res) => {
+      parseBody(req, emptyBodySchema);
+      const { user } = authOf(res);
+      ctx.db.prepare("UPDATE users SET finalized_at = COALESCE(finalized_at, ?) WHERE id = ?").run(ctx.now().toISOString(), user.id);
+      success(res, { finalizedAt: (findUser.get(user.id) as User).finalized_at });
+    }),
+  );
+}

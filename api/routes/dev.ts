@@ -1,0 +1,49 @@
+import type { Router } from "express";
+import { z } from "zod";
+import { randomHex } from "../auth/secrets";
+import type { ApiContext } from "../context";
+import { insertDemoUser, demoPasswordHash, writeActivationMail } from "../db/seed";
+import { DEMO_USERS } from "../demo/users";
+import { notFound } from "../http/errors";
+import { route } from "../http/handlers";
+import { parseBody, parseQuery } from "../http/validation";
+
+/**
+ * Dev helpers (docs/api.md): the mail outbox in demo mode, and, only with API_DEV_ENDPOINTS=true,
+ * independent copies of demo users so end-to-end tests can run in parallel without sharing state.
+ */
+export function devRoutes(router: Router, ctx: ApiContext): void {
+  if (ctx.demoMode || ctx.devEndpoints) {
+    router.get(
+      "/dev/outbox",
+      route((req, res) => {
+        const query = parseQuery(req, z.object({ to: z.string().min(1).max(254).optional() }));
+        res.json(ctx.outbox.list(query.to));
+      }),
+    );
+  }
+
+  if (!ctx.devEndpoints) return;
+  router.post(
+    "/dev/clone-user",
+    route(async (req, res) => {
+      const { template } = parseBody(req, z.object({ template: z.string().min(1).max(50) }));
+      const user = DEMO_USERS.find((candidate) => candidate.userName === template);
+      if (!user) throw notFound("unknown_template");
+      const passwordHash = await demoPasswordHash(user);
+      const userName = `${user.userName}-${randomHex(4)}`;
+      const activationHash = user.activationHash ? `act-${userName}-${randomHex(8)}` : null;
+      const now = ctx.now();
+      ctx.db.transaction(() => {
+        const userId = insertDemoUser(ctx.db, user, { userName, passwordHash, activationHash, now });
+        if (activationHash) writeActivationMail(ctx.db, user, userId, userName, activationHash, ctx.appBaseUrl(), now);
+      })();
+      res.status(201).json({
+        userName,
+        password: user.password,
+        cstm: user.cstm,
+        ...(activationHash ? { activationHash } : {}),
+      });
+    }),
+  );
+}

@@ -1,0 +1,123 @@
+import type { Router } from "express";
+import { z } from "zod";
+import { hashPassword, meetsRequirements, verifyPassword } from "../auth/passwords";
+import { authOf, requireToken } from "../auth/require-token";
+import type { ApiContext } from "../context";
+import { PASSWORD_REQUIREMENTS } from "../demo/customers";
+import { ApiError, badRequest, conflict, forbidden } from "../http/errors";
+import { route, success } from "../http/handlers";
+import { cstmSchema, emailSchema, hashSchema, parseBody, passwordSchema, userNameSchema } from "../http/validation";
+import { customerLanguage, languageSchema, localize } from "../languages";
+import { sendAccountMail } from "../mail/account-mails";
+import { RESET_REQUESTED_MESSAGE } from "../mail/templates";
+import { requireCustomer } from "../store/catalogue";
+import { markHashUsed, requirePasswordHash } from "../store/user-hashes";
+import { findUserByEmail, findUserByName, recentPasswordHashes, setPassword, type User } from "../store/users";
+import { passwordRequirementsError } from "./registration";
+
+/**
+ * saveNewPassword, changeUserPassword, resetPassword(ByUserName) and the three password
+ * requirement calls (spec §5, §7, §8: C04, C06, C07, C10, C13).
+ */
+async function usedBefore(ctx: ApiContext, user: User, password: string): Promise<boolean> {
+  const results = await Promise.all(recentPasswordHashes(ctx.db, user.id).map((hash) => verifyPassword(password, hash)));
+  return results.includes(true);
+}
+
+export function passwordRoutes(router: Router, ctx: ApiContext): void {
+  const nowS = () => Math.floor(ctx.now().getTime() / 1000);
+
+  router.post(
+    "/saveNewPassword",
+    route(async (req, res) => {
+      const body = parseBody(req, z.object({ userHash: hashSchema, password: passwordSchema, cstm: cstmSchema.optional() }));
+      const link = requirePasswordHash(ctx.db, body.userHash, nowS());
+      if (body.cstm !== undefined) {
+        const customer = ctx.catalogue.customers.get(body.cstm);
+        if (!customer || customer.userBase !== link.user.user_base) {
+          throw new ApiError(403, "user_not_mapped", { errorMsg: "C07" });
+        }
+      }
+      if (!meetsRequirements(body.password)) throw passwordRequirementsError();
+      if (await usedBefore(ctx, link.user, body.password)) throw conflict("password_used_before");
+      const passwordHash = await hashPassword(body.password);
+      ctx.db.transaction(() => {
+        // The hash may have been used by a parallel request while scrypt ran.
+        requirePasswordHash(ctx.db, body.userHash, nowS());
+        setPassword(ctx.db, link.user.id, passwordHash, ctx.now());
+        if (link.purpose === "password-reset") markHashUsed(ctx.db, link.hash_sha256, ctx.now());
+        else ctx.db.prepare("UPDATE users SET activated = 1 WHERE id = ?").run(link.user.id);
+      })();
+      success(res, { userName: link.user.user_name });
+    }),
+  );
+
+  router.post(
+    "/changeUserPassword",
+    requireToken(ctx),
+    route(async (req, res) => {
+      const body = parseBody(req, z.object({ oldPassword: passwordSchema, newPassword: passwordSchema }));
+      const { user } = authOf(res);
+      if (!(await verifyPassword(body.oldPassword, user.password_hash))) throw badRequest("old_password_incorrect", "C13");
+      if (!meetsRequirements(body.newPassword)) throw passwordRequirementsError();
+      if (await usedBefore(ctx, user, body.newPassword)) throw conflict("password_used_before");
+      setPassword(ctx.db, user.id, await hashPassword(body.newPassword), ctx.now());
+      success(res);
+    }),
+  );
+
+  const resetLanguage = languageSchema.optional();
+  const requestReset = (customerCstm: string, language: string | undefined, find: (userBase: string) => User | undefined) => {
+    const customer = requireCustomer(ctx.catalogue, customerCstm);
+    const chosen = customerLanguage(customer.languages, language);
+    const user = find(customer.userBase);
+    // The same answer whether or not the account exists: no account enumeration.
+    if (user && user.role === "applicant" && user.anonymous === 0) sendAccountMail(ctx, "password-reset", user, customer, chosen);
+    return { message: localize(RESET_REQUESTED_MESSAGE, chosen) };
+  };
+
+  router.post(
+    "/resetPassword",
+    route((req, res) => {
+      const body = parseBody(req, z.object({ cstm: cstmSchema, email: emailSchema, language: resetLanguage }));
+      success(res, requestReset(body.cstm, body.language, (userBase) => findUserByEmail(ctx.db, userBase, body.email)));
+    }),
+  );
+
+  router.post(
+    "/resetPasswordByUserName",
+    route((req, res) => {
+      const body = parseBody(req, z.object({ cstm: cstmSchema, userName: userNameSchema, language: resetLanguage }));
+      success(res, requestReset(body.cstm, body.language, (userBase) => findUserByName(ctx.db, userBase, body.userName)));
+    }),
+  );
+
+  router.post(
+    "/getPasswordRequirementsForSelfRegister",
+    route((req, res) => {
+      const body = parseBody(req, z.object({ cstm: cstmSchema }));
+      requireCustomer(ctx.catalogue, body.cstm);
+      success(res, { passwordRequirements: PASSWORD_REQUIREMENTS });
+    }),
+  );
+
+  router.post(
+    "/getPasswordRequirementsByUserHash",
+    route((req, res) => {
+      const body = parseBody(req, z.object({ userHash: hashSchema }));
+      const link = requirePasswordHash(ctx.db, body.userHash, nowS());
+      success(res, { passwordRequirements: PASSWORD_REQUIREMENTS, userName: link.user.user_name });
+    }),
+  );
+
+  router.post(
+    "/getPasswordRequirementsByUserId",
+    requireToken(ctx),
+    route((req, res) => {
+      const body = parseBody(req, z.object({ userId: userNameSchema.optional() }));
+      const { user } = authOf(res);
+      if (body.userId !== undefined && body.userId.toLowerCase() !== user.user_name.toLowerCase()) throw forbidden("forbidden");
+      success(res, { passwordRequirements: PASSWORD_REQUIREMENTS, userName: user.user_name });
+    }),
+  );
+}

@@ -1,0 +1,107 @@
+import type { Router } from "express";
+import { z } from "zod";
+import { authOf, requireToken } from "../auth/require-token";
+import type { ApiContext } from "../context";
+import { completedResult } from "../engine/sessions";
+import { conflict, notFound } from "../http/errors";
+import { route, success } from "../http/handlers";
+import { parseBody, parseParams, userNameSchema } from "../http/validation";
+import { localize } from "../languages";
+import { recruiterMail } from "../mail/templates";
+import { assignments, countFinished, finishedModules, profileStatus, type Finished } from "../store/progress";
+import { findUserByName, type User } from "../store/users";
+
+/**
+ * The first recruiter calls (R-ROLE-01, R-SCR-14): applicants of the recruiter's customer, one
+ * applicant's progress, and a mail to an applicant. Only recruiter tokens reach them.
+ */
+export function recruiterRoutes(router: Router, ctx: ApiContext): void {
+  function summary(user: User, finished: Finished) {
+    return {
+      userName: user.user_name,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      email: user.email,
+      activated: user.activated === 1,
+      expired: user.expired === 1,
+      anonymous: user.anonymous === 1,
+      registeredAt: user.created_at,
+      profiles: assignments(ctx, user.id).map((assignment) => ({
+        prof_prof_id: assignment.profile.id,
+        name: assignment.profile.name,
+        status: profileStatus(assignment.profile, finished),
+        isOpen: assignment.isOpen,
+        finishedComponents: countFinished(assignment.profile, finished),
+        totalComponents: assignment.profile.modules.length,
+      })),
+    };
+  }
+
+  function requireApplicant(userBase: string, userName: string): User {
+    const user = findUserByName(ctx.db, userBase, userName);
+    if (!user || user.role !== "applicant") throw notFound("unknown_user");
+    return user;
+  }
+
+  router.get(
+    "/recruiter/applicants",
+    requireToken(ctx),
+    route((_req, res) => {
+      const { customer } = authOf(res);
+      const users = ctx.db
+        .prepare("SELECT * FROM users WHERE user_base = ? AND role = 'applicant' ORDER BY user_name LIMIT 1000")
+        .all(customer.userBase) as User[];
+      success(res, { cstm: customer.cstm, applicants: users.map((user) => summary(user, finishedModules(ctx.db, user.id))) });
+    }),
+  );
+
+  router.get(
+    "/recruiter/applicants/:userName",
+    requireToken(ctx),
+    route((req, res) => {
+      const { userName } = parseParams(req, z.object({ userName: userNameSchema }));
+      const { customer, user: recruiter } = authOf(res);
+      const user = requireApplicant(customer.userBase, userName);
+      const finished = finishedModules(ctx.db, user.id);
+      const base = summary(user, finished);
+      const profiles = assignments(ctx, user.id).map((assignment, index) => ({
+        ...base.profiles[index],
+        modules: assignment.profile.modules.map((module) => {
+          const result = completedResult(ctx.db, user.id, module.prcmId);
+          return {
+            comp_comp_id: module.component.compId,
+            display_name: localize(module.component.names, recruiter.language),
+            finishedAt: finished.get(module.prcmId)?.finishedAt ?? null,
+            score: result?.score ?? null,
+            normValue: result?.normValue ?? null,
+          };
+        }),
+      }));
+      success(res, { applicant: { ...base, profiles } });
+    }),
+  );
+
+  router.post(
+    "/recruiter/sendEmail",
+    requireToken(ctx),
+    route((req, res) => {
+      const body = parseBody(
+        req,
+        z.object({ userName: userNameSchema, subject: z.string().trim().min(1).max(200).regex(/^[^\r\n]*$/), text: z.string().trim().min(1).max(5000) }),
+      );
+      const { customer } = authOf(res);
+      const user = requireApplicant(customer.userBase, body.userName);
+      if (!user.email) throw conflict("no_email_address");
+      ctx.outbox.write({
+        cstm: customer.cstm,
+        userId: user.id,
+        userName: user.user_name,
+        to: user.email,
+        kind: "recruiter",
+        linkPath: `/${encodeURIComponent(customer.cstm)}/login`,
+        content: (link) => recruiterMail(user.language, { subject: body.subject, text: body.text, link }),
+      });
+      success(res, {}, 201);
+    }),
+  );
+}

@@ -1,0 +1,65 @@
+import { randomSecret, sha256 } from "../auth/secrets";
+import type { Db } from "../db/connection";
+import { ApiError } from "../http/errors";
+import type { User } from "./users";
+
+/**
+ * The hashes in activation and password-reset links. Only their SHA-256 is stored. An activation
+ * hash stays usable while the account is not activated or still has no password; a reset hash is
+ * valid for 24 hours and once.
+ */
+export type HashPurpose = "activation" | "password-reset";
+
+export interface UserHash {
+  hash_sha256: string;
+  purpose: HashPurpose;
+  cstm: string;
+  expires_at: number | null;
+  used_at: string | null;
+  user: User;
+}
+
+const RESET_VALIDITY_S = 24 * 60 * 60;
+
+/** The live hash of a link, or 404 with errorMsg C06 (spec §8: expired link, invalid user hash). */
+export function requireUserHash(db: Db, hash: string, nowS: number): UserHash {
+  const row = db.prepare("SELECT * FROM user_hashes WHERE hash_sha256 = ?").get(sha256(hash)) as
+    | (Omit<UserHash, "user"> & { user_id: number })
+    | undefined;
+  const user = row && (db.prepare("SELECT * FROM users WHERE id = ?").get(row.user_id) as User | undefined);
+  const live =
+    row &&
+    user &&
+    (row.purpose === "activation"
+      ? user.activated === 0 || user.password_hash === null
+      : row.used_at === null && row.expires_at !== null && row.expires_at > nowS);
+  if (!row || !user || !live) throw invalidHash();
+  return { hash_sha256: row.hash_sha256, purpose: row.purpose, cstm: row.cstm, expires_at: row.expires_at, used_at: row.used_at, user };
+}
+
+export function invalidHash(): ApiError {
+  return new ApiError(404, "invalid_hash", { errorMsg: "C06" });
+}
+
+export function createUserHash(db: Db, userId: number, purpose: HashPurpose, cstm: string, nowS: number): string {
+  const hash = randomSecret();
+  db.prepare("INSERT INTO user_hashes (hash_sha256, user_id, purpose, cstm, expires_at) VALUES (?, ?, ?, ?, ?)").run(
+    sha256(hash),
+    userId,
+    purpose,
+    cstm,
+    purpose === "password-reset" ? nowS + RESET_VALIDITY_S : null,
+  );
+  return hash;
+}
+
+export function markHashUsed(db: Db, hashSha256: string, now: Date): void {
+  db.prepare("UPDATE user_hashes SET used_at = ? WHERE hash_sha256 = ?").run(now.toISOString(), hashSha256);
+}
+
+/** A hash that may set a password: a reset hash, or the activation hash of an account without password. */
+export function requirePasswordHash(db: Db, hash: string, nowS: number): UserHash {
+  const link = requireUserHash(db, hash, nowS);
+  if (link.purpose === "activation" && link.user.password_hash !== null) throw invalidHash();
+  return link;
+}

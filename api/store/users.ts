@@ -1,0 +1,52 @@
+import type { Db } from "../db/connection";
+import type { Language } from "../languages";
+
+/** The users table as the routes read it. */
+export interface User {
+  id: number;
+  user_base: string;
+  user_name: string;
+  role: "applicant" | "recruiter";
+  email: string | null;
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  language: Language;
+  activated: number;
+  expired: number;
+  anonymous: number;
+  created_at: string;
+  finalized_at: string | null;
+  dp_accepted_revision: number | null;
+  contacting_accepted: number;
+}
+
+export function findUserByName(db: Db, userBase: string, userName: string): User | undefined {
+  return db.prepare("SELECT * FROM users WHERE user_base = ? AND user_name = ?").get(userBase, userName) as User | undefined;
+}
+
+export function findUserByEmail(db: Db, userBase: string, email: string): User | undefined {
+  return db
+    .prepare("SELECT * FROM users WHERE user_base = ? AND email = ? AND role = 'applicant' ORDER BY id LIMIT 1")
+    .get(userBase, email) as User | undefined;
+}
+
+export function displayName(user: Pick<User, "anonymous" | "first_name" | "last_name">): string | null {
+  if (user.anonymous === 1) return null;
+  const name = [user.first_name, user.last_name].filter(Boolean).join(" ");
+  return name || null;
+}
+
+/** Passwords the user may not choose again: the current one and the four before it. */
+export function recentPasswordHashes(db: Db, userId: number): string[] {
+  return (
+    db.prepare("SELECT password_hash FROM password_history WHERE user_id = ? ORDER BY id DESC LIMIT 5").all(userId) as {
+      password_hash: string;
+    }[]
+  ).map((row) => row.password_hash);
+}
+
+export function setPassword(db: Db, userId: number, passwordHash: string, now: Date): void {
+  db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(passwordHash, userId);
+  db.prepare("INSERT INTO password_history (user_id, password_hash, created_at) VALUES (?, ?, ?)").run(userId, passwordHash, now.toISOString());
+}

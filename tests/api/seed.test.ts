@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../api/db/connection";
+import { SCHEMA_VERSION } from "../../api/db/migrations";
+import { startApi } from "./support/api";
+
+const dir = mkdtempSync(path.join(tmpdir(), "api-seed-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const TABLES = [
+  "customers",
+  "profiles",
+  "containers",
+  "profile_modules",
+  "components",
+  "forms",
+  "report_bindings",
+  "users",
+  "user_profiles",
+  "module_progress",
+  "engine_sessions",
+  "engine_answers",
+  "password_history",
+  "user_hashes",
+  "mail_outbox",
+  "data_protection_statements",
+];
+
+function counts(file: string): Record<string, number> {
+  const db = new Database(file, { readonly: true });
+  try {
+    return Object.fromEntries(TABLES.map((table) => [table, (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n]));
+  } finally {
+    db.close();
+  }
+}
+
+describe("database, migrations and seeding", () => {
+  it("a new database gets the schema version, WAL and foreign keys", () => {
+    const db = openDatabase(path.join(dir, "fresh.db"));
+    try {
+      expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(db.pragma("foreign_keys", { simple: true })).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("opening the same file twice neither duplicates nor resets data", async () => {
+    const databasePath = path.join(dir, "twice.db");
+    const first = await startApi({ databasePath });
+    const token = await first.login("anna");
+    const changed = await first.post("/profile", { firstName: "Annabel" }, { token });
+    expect(changed.status).toBe(200);
+    await first.close();
+    const before = counts(databasePath);
+    expect(before.users).toBe(8);
+    expect(before.customers).toBe(5);
+
+    const second = await startApi({ databasePath });
+    try {
+      expect(counts(databasePath)).toEqual(before);
+      const again = await second.login("anna");
+      expect((await second.get("/profile", { token: again })).body.profile.firstName).toBe("Annabel");
+    } finally {
+      await second.close();
+    }
+    const db = new Database(databasePath, { readonly: true });
+    expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+
+  it("passwords are stored as scrypt hashes, never in clear", async () => {
+    const databasePath = path.join(dir, "hashes.db");
+    const api = await startApi({ databasePath });
+    await api.close();
+    const db = new Database(databasePath, { readonly: true });
+    const rows = db.prepare("SELECT user_name, password_hash FROM users").all() as { user_name: string; password_hash: string | null }[];
+    db.close();
+    for (const row of rows) {
+      if (row.user_name === "felix") expect(row.password_hash).toBeNull();
+      else expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+      expect(row.password_hash ?? "").not.toContain("Demo-2027");
+    }
+  });
+});

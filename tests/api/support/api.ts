@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import express from "express";
+import pino from "pino";
+import { createEmbeddedApi, type EmbeddedApi, type EmbeddedApiOptions } from "../../../api/index";
+import { DEMO_USERS } from "../../../api/demo/users";
+
+/**
+ * The embedded API in an in-process Express app on an ephemeral port, with its own temporary SQLite
+ * file and a clock the test can move. Contract tests call it with fetch, like the app does.
+ */
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is (for invalid JSON, wrong content types). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApi {
+  baseUrl: string;
+  databasePath: string;
+  /** Everything the API logged, as text. */
+  logs(): string;
+  call<T = any>(method: string, apiPath: string, options?: CallOptions): Promise<Reply<T>>;
+  get<T = any>(apiPath: string, options?: CallOptions): Promise<Reply<T>>;
+  post<T = any>(apiPath: string, body?: unknown, options?: CallOptions): Promise<Reply<T>>;
+  /** Logs a user in (demo password by default) and returns the access token. */
+  login(userName: string, options?: { password?: string; cstm?: string }): Promise<string>;
+  /** A fresh copy of a demo user (POST /dev/clone-user). */
+  clone(template: string): Promise<{ userName: string; password: string | null; cstm: string; activationHash?: string }>;
+  /** Moves the API's clock forward. */
+  advance(seconds: number): void;
+  close(): Promise<void>;
+}
+
+export const APP_BASE_URL = "http://app.test:3000";
+
+export function demoPassword(userName: string): string {
+  const template = userName.replace(/-[0-9a-f]{8}$/, "");
+  const password = DEMO_USERS.find((user) => user.userName === template)?.password;
+  if (!password) throw new Error(`no demo password for ${userName}`);
+  return password;
+}
+
+export async function startApi(overrides: Partial<EmbeddedApiOptions> & { databasePath?: string } = {}): Promise<TestApi> {
+  const dir = mkdtempSync(path.join(tmpdir(), "api-test-"));
+  const databasePath = overrides.databasePath ?? path.join(dir, "api.db");
+  let offsetMs = 0;
+  let logText = "";
+  const logger = pino(
+    { level: "debug" },
+    new Writable({
+      write(chunk, _encoding, done) {
+        logText += chunk.toString();
+        done();
+      },
+    }),
+  );
+  const api: EmbeddedApi = await createEmbeddedApi({
+    databasePath,
+    tokenTtlS: 3600,
+    tokenAbsoluteTtlS: 43_200,
+    devEndpoints: true,
+    appBaseUrl: () => APP_BASE_URL,
+    bodyLimitBytes: 1024 * 1024,
+    logger,
+    demoMode: true,
+    now: () => new Date(Date.now() + offsetMs),
+    ...overrides,
+  });
+  const app = express();
+  app.use("/api", api.router);
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function call<T>(method: string, apiPath: string, options: CallOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const response = await fetch(baseUrl + "/api" + apiPath, { method, headers, body, redirect: "manual" });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // HTML, PDF or empty
+    }
+    return { status: response.status, body: parsed as T, text, headers: response.headers };
+  }
+
+  const testApi: TestApi = {
+    baseUrl,
+    databasePath,
+    logs: () => logText,
+    call,
+    get: (apiPath, options) => call("GET", apiPath, options),
+    post: (apiPath, body, options) => call("POST", apiPath, { ...options, body }),
+    async login(userName, options = {}) {
+      const reply = await call<{ access_token: string }>("POST", "/login", {
+        body: { cstm: options.cstm ?? "demo", userName, password: options.password ?? demoPassword(userName) },
+      });
+      if (reply.status !== 200) throw new Error(`login ${userName} failed: ${reply.status} ${reply.text}`);
+      return reply.body.access_token;
+    },
+    async clone(template) {
+      const reply = await call<Awaited<ReturnType<TestApi["clone"]>>>("POST", "/dev/clone-user", { body: { template } });
+      if (reply.status !== 201) throw new Error(`clone ${template} failed: ${reply.status} ${reply.text}`);
+      return reply.body;
+    },
+    advance(seconds) {
+      offsetMs += seconds * 1000;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.close();
+      if (!overrides.databasePath) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return testApi;
+}
