@@ -28,7 +28,7 @@ export const handle: RouteHandle = { layout: "landing" };
 export async function loader(args: LoaderFunctionArgs) {
   const customer = await requireCustomer(args);
   const { cstm, config, language } = customer;
-  languageFromLink(args.request, customer, args.params.language);
+  await languageFromLink(args.request, args.context, customer, args.params.language);
   const userHash = args.params.userHash ?? "";
   let passwordRequired = false;
   try {

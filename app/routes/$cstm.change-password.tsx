@@ -15,7 +15,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { cstm, language } = await requireApplicant(args);
   const returnTo = safeCustomerRedirect(cstm, new URL(args.request.url).searchParams.get("returnTo"), defaultReturn(cstm));
   const t = getTranslator(language, "auth");
-  return { ...(await changePasswordData(args)), cstm, returnTo, title: t("changePassword.title") };
+  const notice = new URL(args.request.url).searchParams.get("notice");
+  return { ...(await changePasswordData(args)), cstm, returnTo, notice, title: t("changePassword.title") };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -24,12 +25,17 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ChangePasswordRoute() {
-  const { cstm, returnTo, available, rules, constraint } = useLoaderData<typeof loader>();
+  const { cstm, returnTo, available, rules, constraint, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   return (
     <section className="card" aria-labelledby="change-password-title">
       <h1 id="change-password-title">{t("changePassword.title")}</h1>
+      {notice === "password-changed" ? (
+        <p className="notice" role="status">
+          {t("changePassword.saved")}
+        </p>
+      ) : null}
       <ChangePasswordForm
         action={customerPath(cstm, "/change-password")}
         returnTo={returnTo}

@@ -100,7 +100,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const destination = await destinationAfterSignIn(context, cstm, session, {
     onSiteProfileId: onSite.onSite ? onSite.profileId : undefined,
-    redirectTo,
+    redirectTo: redirectTo ?? new URL(request.url).searchParams.get("redirectTo"),
   });
   throw redirect(destination, { headers: { "Set-Cookie": cookie } });
 }

@@ -29,7 +29,7 @@ export const handle: RouteHandle = { layout: "landing" };
 export async function loader(args: LoaderFunctionArgs) {
   const customer = await requireCustomer(args);
   const { cstm, config, language } = customer;
-  languageFromLink(args.request, customer, args.params.language);
+  await languageFromLink(args.request, args.context, customer, args.params.language);
   const t = getTranslator(language, "auth");
   const base = { cstm, title: t("resetPassword.documentTitle", { customer: config.name || cstm }) };
   if (!config.enableRegistration) return { ...base, available: false as const, rules: null, constraint: null };

@@ -1,0 +1,40 @@
+import { expect } from "vitest";
+import { BrowserClient } from "./browser-client";
+
+/** A fresh copy of a demo user from the embedded API's test helper (API_DEV_ENDPOINTS=true). */
+export interface ClonedUser {
+  userName: string;
+  password: string | null;
+  cstm: string;
+  activationHash?: string;
+}
+
+export async function cloneUser(baseUrl: string, template: string): Promise<ClonedUser> {
+  const response = await fetch(`${baseUrl}/api/dev/clone-user`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ template }),
+  });
+  expect(response.status, `clone ${template}`).toBe(201);
+  return (await response.json()) as ClonedUser;
+}
+
+export interface OutboxMail {
+  to: string;
+  userName: string;
+  kind: string;
+  subject: string;
+  text: string;
+  link: string;
+}
+
+export async function outbox(baseUrl: string, to: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as OutboxMail[];
+}
+
+/** Signs in through the login form like a browser without JavaScript; returns the final page. */
+export async function signIn(client: BrowserClient, user: { userName: string; password: string | null; cstm: string }, query = "") {
+  return client.post(`/${user.cstm}/login${query}`, { username: user.userName, password: user.password ?? "", privacy: "on" });
+}
