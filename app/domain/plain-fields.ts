@@ -16,6 +16,16 @@ export class FieldReader<K extends string> {
     return !isAbsent(this.fields[key]);
   }
 
+  /** A required identifier: a finite number or a non-blank string. */
+  identifier(key: K): number | string {
+    const value = this.fields[key];
+    if ((typeof value === "number" && Number.isFinite(value)) || (typeof value === "string" && value.trim() !== "")) {
+      return value;
+    }
+    this.problems.push(key);
+    return "";
+  }
+
   /** A required positive integer (the spec's numeric ids). */
   positiveInteger(key: K): number {
     const value = this.fields[key];
@@ -39,6 +49,15 @@ export class FieldReader<K extends string> {
     const value = this.fields[key];
     if (isAbsent(value)) return fallback;
     if (typeof value === "string") return value;
+    this.problems.push(key);
+    return fallback;
+  }
+
+  /** An optional value out of a fixed set: absent gives the fallback. */
+  oneOf<T extends string>(key: K, allowed: readonly T[], fallback: T): T {
+    const value = this.fields[key];
+    if (isAbsent(value)) return fallback;
+    if (allowed.includes(value as T)) return value as T;
     this.problems.push(key);
     return fallback;
   }
