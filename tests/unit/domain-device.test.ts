@@ -14,6 +14,8 @@ const UA = {
   operaMini: "Opera/9.80 (J2ME/MIDP; Opera Mini/9.80 (S60; SymbOS; Opera Mobi/23.348; U; en) Presto/2.5.25 Version/10.54",
   blackBerry:
     "Mozilla/5.0 (BB10; Touch) AppleWebKit/537.10+ (KHTML, like Gecko) Version/10.1.0.4633 Mobile Safari/537.10+",
+  // Caught only by the generic "Mobile" token.
+  kaiOS: "Mozilla/5.0 (Mobile; Nokia_8110_4G; rv:48.0) Gecko/48.0 Firefox/48.0 KAIOS/2.5",
   iPad: "Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1",
   androidTablet:
     "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
@@ -33,7 +35,7 @@ const UA = {
 
 describe("device detection", () => {
   it("R-CON-02 phones are mobile", () => {
-    for (const name of ["iPhone", "androidPhone", "samsungPhone", "firefoxAndroid", "windowsPhone", "operaMini", "blackBerry"] as const) {
+    for (const name of ["iPhone", "androidPhone", "samsungPhone", "firefoxAndroid", "windowsPhone", "operaMini", "blackBerry", "kaiOS"] as const) {
       expect(isPhoneUserAgent(UA[name]), name).toBe(true);
       expect(detectDevice(UA[name]), name).toBe("mobile");
     }
