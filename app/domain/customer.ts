@@ -12,13 +12,8 @@ export interface PasswordRequirements {
   noLineBreaks: boolean;
 }
 
-export interface Video {
-  id: string;
-  title: string;
-  src: string;
-  poster?: string;
-  type?: string;
-}
+/** The video archive's entries are read from `videos` by addVideos (R-VAL-10). */
+export type { Video } from "./videos";
 
 export interface Appearance {
   logo?: string;

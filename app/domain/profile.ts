@@ -11,7 +11,12 @@ export interface ProfileFields {
   isOpen: boolean;
   hasActiveComponents: boolean;
   discoverReportVisible: boolean;
+  /** The last day (YYYY-MM-DD, inclusive) the profile is open; optional, null when unlimited. An ISO time is cut to its date. */
+  openUntil?: string | null;
 }
+
+/** A date, or the date part of an ISO 8601 time. */
+const STARTS_WITH_DATE = /^\d{4}-\d{2}-\d{2}(?:$|T)/;
 
 export class InvalidProfileError extends Error {
   constructor(readonly missing: string[]) {
@@ -27,8 +32,12 @@ export class Profile implements ProfileFields {
   readonly isOpen: boolean;
   readonly hasActiveComponents: boolean;
   readonly discoverReportVisible: boolean;
+  readonly openUntil: string | null;
 
-  /** R-ENT-05: every field is required, otherwise construction fails with an invalid-profile error. */
+  /**
+   * R-ENT-05: every field of the spec is required, otherwise construction fails with an invalid-profile
+   * error. openUntil is ours and optional (docs/decisions/030), but must be a date when given.
+   */
   constructor(fields: Partial<Record<keyof ProfileFields, unknown>>) {
     const missing: string[] = [];
     if (typeof fields.id !== "string" || fields.id === "") missing.push("id");
@@ -37,6 +46,8 @@ export class Profile implements ProfileFields {
     for (const flag of ["isOpen", "hasActiveComponents", "discoverReportVisible"] as const) {
       if (typeof fields[flag] !== "boolean") missing.push(flag);
     }
+    const openUntil = fields.openUntil ?? null;
+    if (openUntil !== null && (typeof openUntil !== "string" || !STARTS_WITH_DATE.test(openUntil))) missing.push("openUntil");
     if (missing.length > 0) throw new InvalidProfileError(missing);
     this.id = fields.id as string;
     this.name = fields.name as string;
@@ -44,6 +55,7 @@ export class Profile implements ProfileFields {
     this.isOpen = fields.isOpen as boolean;
     this.hasActiveComponents = fields.hasActiveComponents as boolean;
     this.discoverReportVisible = fields.discoverReportVisible as boolean;
+    this.openUntil = openUntil === null ? null : (openUntil as string).slice(0, 10);
   }
 
   /** active = open and has active components. */
@@ -74,6 +86,30 @@ export class Profile implements ProfileFields {
   get reportVisible(): boolean {
     return this.discoverReportVisible;
   }
+
+  /**
+   * R-PROF-02: the allotted time expired: locked, and its last open day lies before today (UTC calendar
+   * date). A locked profile without openUntil, or with one still ahead, is closed for another reason.
+   */
+  isExpired(today: Date = new Date()): boolean {
+    return this.locked && this.openUntil !== null && this.openUntil < today.toISOString().slice(0, 10);
+  }
+}
+
+/** What a profile chooser card shows (R-SCR-08, R-PROF-02). */
+export interface ChooserCard {
+  /** Start (or, for a completed profile, open) is offered; the server refuses the others. */
+  canStart: boolean;
+  /** finished text; expired text; locked (cannot be started, time not expired); none for open profiles. */
+  notice: "finished" | "expired" | "locked" | null;
+  /** Finished profiles with a report show the download hint. */
+  reportHint: boolean;
+}
+
+/** R-PROF-02 / R-SCR-08: the card of a profile in the chooser (docs/decisions/030). */
+export function chooserCard(profile: Profile, today: Date = new Date()): ChooserCard {
+  const notice = profile.finished ? "finished" : profile.locked ? (profile.isExpired(today) ? "expired" : "locked") : null;
+  return { canStart: profile.canStart, notice, reportHint: profile.finished && profile.reportVisible };
 }
 
 export type ProfileSelection =
