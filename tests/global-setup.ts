@@ -7,5 +7,8 @@ export default function setup() {
   const root = path.resolve(import.meta.dirname, "..");
   const needed = ["build/serve.js", "build/server/index.js"].map((file) => path.join(root, file));
   if (needed.every((file) => existsSync(file))) return;
-  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  // Without VITEST in the environment: vite.config.ts leaves the Remix plugin out under vitest.
+  const env = { ...process.env };
+  delete env.VITEST;
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env });
 }
