@@ -8,7 +8,7 @@ import { callUpstream } from "./client.server";
  * The signed-in applicant's profiles (GET /profiles). Profile records use the spec's server names
  * (prof_prof_id, …); invalid records are reported, not shown.
  */
-const profileRecordSchema = z
+export const profileRecordSchema = z
   .object({
     prof_prof_id: z.string(),
     name: z.string(),
@@ -35,6 +35,7 @@ export function profileFromRecord(record: ProfileRecord): Profile {
     isOpen: record.isOpen,
     hasActiveComponents: record.hasActiveComponents,
     discoverReportVisible: record.discoverReportVisible,
+    openUntil: record.openUntil ?? null,
   });
 }
 
