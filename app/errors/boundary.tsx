@@ -1,0 +1,59 @@
+import { useLocation, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { I18nProvider } from "~/i18n/react";
+import type { ErrorContext } from "./catalogue-error";
+import { reportClientError } from "./client-report";
+import { ErrorView } from "./error-view";
+import { describeRouteError } from "./route-error";
+import { closeTarget, onSiteInQuery } from "./selection";
+
+/** What a boundary knows about the customer when the customer layout's loader ran. */
+export interface BoundaryCustomer {
+  cstm: string;
+  onSite: boolean;
+  supportEmail?: string;
+}
+
+/** Customer codes are URL segments (same rule as the customer loader's). */
+const CSTM_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/**
+ * The error view of a route's ErrorBoundary: whatever reached the boundary, shown as catalogue
+ * errors (R-SCR-13) with the request id, the support address, the on-site rule and a close link
+ * back to where the user was. Errors that happened in this browser are reported once (R-ENT-09).
+ */
+export function RouteErrorView({ customer }: { customer?: BoundaryCustomer }) {
+  const error = useRouteError();
+  const location = useLocation();
+  const params = useParams();
+  const root = useRouteLoaderData("root") as { errorContext?: ErrorContext } | undefined;
+  const { payload, inBrowser } = describeRouteError(error, Boolean(customer));
+  const requestId = payload.requestId ?? root?.errorContext?.requestId;
+
+  useEffect(() => {
+    if (inBrowser) reportClientError(error, "boundary", requestId);
+  }, [error, inBrowser, requestId]);
+
+  const cstm = customer?.cstm ?? (params.cstm && CSTM_SEGMENT.test(params.cstm) ? params.cstm : undefined);
+  // An error of this browser: closing reloads the page the user wanted (e.g. after a lost connection).
+  const returnTo = payload.returnTo ?? (inBrowser ? location.pathname + location.search : undefined);
+  const view = (
+    <ErrorView
+      errors={payload.errors}
+      cstm={cstm}
+      onSite={Boolean(payload.onSite || customer?.onSite || onSiteInQuery(location.search))}
+      requestId={requestId}
+      closeHref={closeTarget(returnTo, cstm)}
+      supportEmail={customer?.supportEmail ?? payload.supportEmail ?? root?.errorContext?.supportEmail}
+    />
+  );
+  // The root loader failed: the document has no translations, the error brought its own.
+  if (!root && payload.texts) {
+    return (
+      <I18nProvider language={payload.texts.language} resources={{ errors: payload.texts.errors }}>
+        {view}
+      </I18nProvider>
+    );
+  }
+  return view;
+}
