@@ -35,8 +35,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       redact: { paths: REDACT_PATHS, censor: CENSORED },
       formatters: {
         level: (label) => ({ level: label }),
+        // Child loggers' bindings are not formatted (pino): they only ever carry ids (reqId, cstm).
         log: (object) => redactSecrets(object),
-        bindings: (bindings) => redactSecrets(bindings),
       },
     },
     destination,
