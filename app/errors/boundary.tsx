@@ -1,9 +1,9 @@
 import { useLocation, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { I18nProvider } from "~/i18n/react";
-import type { ErrorContext } from "./catalogue-error";
 import { reportClientError } from "./client-report";
 import { ErrorView } from "./error-view";
+import { rememberedRootData, type RootDataForErrors } from "./root-memory";
 import { describeRouteError } from "./route-error";
 import { closeTarget, onSiteInQuery } from "./selection";
 
@@ -26,7 +26,9 @@ export function RouteErrorView({ customer }: { customer?: BoundaryCustomer }) {
   const error = useRouteError();
   const location = useLocation();
   const params = useParams();
-  const root = useRouteLoaderData("root") as { errorContext?: ErrorContext } | undefined;
+  const rootData = useRouteLoaderData("root") as RootDataForErrors | undefined;
+  // A failed navigation in this browser may have cost the root its data: use what it had.
+  const root = rootData ?? rememberedRootData();
   const { payload, inBrowser } = describeRouteError(error, Boolean(customer));
   const requestId = payload.requestId ?? root?.errorContext?.requestId;
 
@@ -47,10 +49,12 @@ export function RouteErrorView({ customer }: { customer?: BoundaryCustomer }) {
       supportEmail={customer?.supportEmail ?? payload.supportEmail ?? root?.errorContext?.supportEmail}
     />
   );
-  // The root loader failed: the document has no translations, the error brought its own.
-  if (!root && payload.texts) {
+  // The root loader failed: the document has no translations; the error brought its own (from the
+  // server) or the browser remembers them.
+  const texts = payload.texts ?? (root ? { language: root.language, errors: root.resources.errors ?? {} } : undefined);
+  if (!rootData && texts) {
     return (
-      <I18nProvider language={payload.texts.language} resources={{ errors: payload.texts.errors }}>
+      <I18nProvider language={texts.language} resources={{ errors: texts.errors }}>
         {view}
       </I18nProvider>
     );
