@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { AppServices } from "../app/context";
 import { redactUrl } from "../app/errors/redact";
-import { customerOfPath } from "../app/errors/report.server";
+import { customerOfPath } from "../app/errors/customer-segment";
 import { routeIdFor, withCatalogueErrors } from "../app/errors/route-errors.server";
 import { createAppSessionStorage, ANONYMOUS_IDLE_TIMEOUT_S } from "../app/session/session.server";
 import {

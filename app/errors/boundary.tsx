@@ -2,6 +2,7 @@ import { useLocation, useParams, useRouteError, useRouteLoaderData } from "@remi
 import { useEffect } from "react";
 import { I18nProvider } from "~/i18n/react";
 import { reportClientError } from "./client-report";
+import { isCustomerSegment } from "./customer-segment";
 import { ErrorView } from "./error-view";
 import { rememberedRootData, type RootDataForErrors } from "./root-memory";
 import { describeRouteError } from "./route-error";
@@ -13,9 +14,6 @@ export interface BoundaryCustomer {
   onSite: boolean;
   supportEmail?: string;
 }
-
-/** Customer codes are URL segments (same rule as the customer loader's). */
-const CSTM_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /**
  * The error view of a route's ErrorBoundary: whatever reached the boundary, shown as catalogue
@@ -36,7 +34,7 @@ export function RouteErrorView({ customer }: { customer?: BoundaryCustomer }) {
     if (inBrowser) reportClientError(error, "boundary", requestId);
   }, [error, inBrowser, requestId]);
 
-  const cstm = customer?.cstm ?? (params.cstm && CSTM_SEGMENT.test(params.cstm) ? params.cstm : undefined);
+  const cstm = customer?.cstm ?? (isCustomerSegment(params.cstm) ? params.cstm : undefined);
   // An error of this browser: closing reloads the page the user wanted (e.g. after a lost connection).
   const returnTo = payload.returnTo ?? (inBrowser ? location.pathname + location.search : undefined);
   const view = (

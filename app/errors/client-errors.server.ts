@@ -4,7 +4,8 @@ import { getSession } from "~/session/request.server";
 import { callUpstream } from "~/upstream/client.server";
 import { isCatalogueError } from "./catalogue-error";
 import { redactUrl } from "./redact";
-import { captureForSupport, customerOfPath } from "./report.server";
+import { customerOfPath } from "./customer-segment";
+import { captureForSupport } from "./report.server";
 
 /**
  * The server side of client error reports (R-ENT-09, docs/decisions/009-client-error-reports.md):

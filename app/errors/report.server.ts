@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
+import { customerOfPath } from "./customer-segment";
 
 /**
  * Faults reach the people who fix them: the pino log with the request id and, when SENTRY_DSN is
@@ -13,15 +14,6 @@ export interface ReportTags {
   /** Remix route id, or the URL path where no route id is known. */
   route?: string;
   [name: string]: string | undefined;
-}
-
-/** Customer codes are URL segments (the customer loader's rule). */
-const CSTM_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-
-/** The customer of a path: its first segment, when it can be one. */
-export function customerOfPath(pathname: string): string | undefined {
-  const segment = pathname.split("/")[1];
-  return segment && CSTM_SEGMENT.test(segment) && segment !== "api" && segment !== "assets" ? segment : undefined;
 }
 
 /** Sends one event to Sentry (when it is on) with the tags support searches by. */

@@ -6,7 +6,8 @@ import { getSession } from "~/session/request.server";
 import defaultErrorTexts from "../../locales/de-DU/errors.json";
 import { isCatalogueError, isErrorPayload, type ErrorPayload } from "./catalogue-error";
 import { codeForFailure, isReportedFailure, type Failure } from "./mapping";
-import { captureForSupport, customerOfPath } from "./report.server";
+import { customerOfPath } from "./customer-segment";
+import { captureForSupport } from "./report.server";
 import { onSiteInQuery, supportAddress } from "./selection";
 
 /**

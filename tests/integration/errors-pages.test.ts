@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { startServer, type RunningServer } from "../support/server";
-import { breakSessionStore, closedPort, customerConfig, json, startFakeUpstream, type FakeServer } from "./errors-fakes";
+import { breakSessionStore, closedPort, customerConfig, json, seedSession, startFakeUpstream, type FakeServer } from "./errors-fakes";
 
 /** The error view's parts, from our own markup. */
 function errorView(page: PageResponse) {
@@ -138,6 +138,15 @@ describe("error pages when the upstream fails", () => {
     expect(view.links).toEqual([{ href: "/broken", label: "Schließen" }]);
     const notOnSite = await new BrowserClient(server.baseUrl).get("/broken/login?onSite=false");
     expect(errorView(notOnSite).links.map((link) => link.label)).toContain("Zur Anmeldung");
+  });
+
+  it("R-ERR-02 the on-site flag in the session hides the button too", async () => {
+    const cookie = await seedSession(server.dataDir, "on-site-station-session-0123456789abcdef", { onSite: { profileId: "P100" } });
+    const client = new BrowserClient(server.baseUrl);
+    client.cookies.set(cookie.name, cookie.value);
+    const view = errorView(await client.get("/broken/login"));
+    expect(view.code).toBe("Fehlercode API01");
+    expect(view.links).toEqual([{ href: "/broken", label: "Schließen" }]);
   });
 
   it("R-CAT-02 R-CAT-04 an upstream 403 shows C05 with the default hint support@{host} and 'Retry' closing", async () => {

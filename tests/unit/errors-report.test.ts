@@ -3,6 +3,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
 import type { ErrorEvent } from "@sentry/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "@remix-run/router";
+import { handleError } from "~/entry.server";
 import { reportInvalidContainers, reportServerError } from "~/errors/report.server";
 import { createLogger } from "../../server/logger";
 
@@ -69,5 +71,29 @@ describe("reporting", () => {
     reportServerError(new Error("render exploded"), new Request("http://localhost/demo/login"), loud.context);
     await Sentry.flush(500);
     expect(events.at(-1)?.tags).toMatchObject({ request_id: "req-containers-0001", cstm: "demo", route: "/demo/login" });
+  });
+});
+
+describe("entry.server handleError", () => {
+  const args = (context: AppLoadContext, signal?: AbortSignal) =>
+    ({ request: new Request("http://localhost/demo/login", { signal }), context, params: {} }) as Parameters<typeof handleError>[1];
+
+  it("R-CAT-05 reports render failures, not Remix's 4xx answers and not aborted requests", async () => {
+    const { context, output } = fakeContext(true);
+    const before = events.length;
+    handleError(new ErrorResponse(404, "Not Found", null, true), args(context));
+    handleError(new ErrorResponse(405, "Method Not Allowed", null, true), args(context));
+    const aborted = new AbortController();
+    aborted.abort();
+    handleError(new Error("browser went away"), args(context, aborted.signal));
+    await Sentry.flush(200);
+    expect(events.length).toBe(before);
+    expect(output()).toBe("");
+
+    handleError(new Error("component threw"), args(context));
+    await Sentry.flush(500);
+    expect(events.length).toBe(before + 1);
+    expect(events.at(-1)?.exception?.values?.[0]?.value).toBe("component threw");
+    expect(output()).toContain('"unexpected server error"');
   });
 });
