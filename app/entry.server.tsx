@@ -7,7 +7,7 @@ import {
   type HandleDocumentRequestFunction,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
@@ -60,7 +60,7 @@ const handleRequest: HandleDocumentRequestFunction = (
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors during the shell are reported by onShellError/handleError; later ones only here.
-          if (shellRendered) loadContext.logger.error({ err: error }, "streaming render failed");
+          if (shellRendered) reportServerError(error, request, loadContext, { phase: "streaming render" });
         },
       },
     );
@@ -71,10 +71,14 @@ const handleRequest: HandleDocumentRequestFunction = (
 export default handleRequest;
 
 /**
- * Unexpected errors of loaders, actions and rendering (catalogue errors thrown as responses never
- * arrive here). Aborted requests (the browser went away) are not errors.
+ * Remix hands every error it meets to this function. Loader and action errors arrive already as
+ * catalogue payloads (withCatalogueErrors reported the faults among them) and never come here;
+ * what does is rendering failures and Remix's own answers. Aborted requests (the browser went
+ * away) are not errors; answers with status < 500 (no such route, method not allowed) are not
+ * faults (R-CAT-05).
  */
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
-  reportServerError(error, request, context);
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  reportServerError(isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error, request, context);
 }

@@ -5,15 +5,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
 import { documentLanguage } from "~/customer/customer.server";
-import { ErrorView } from "~/errors/error-view";
-import { payloadFromRouteError } from "~/errors/route-error";
+import { RouteErrorView } from "~/errors/boundary";
+import type { ErrorContext } from "~/errors/catalogue-error";
+import { errorContext } from "~/errors/context.server";
 import { DEFAULT_LANGUAGE, htmlLang, type Language } from "~/i18n/languages";
 import { I18nProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources.server";
@@ -33,6 +33,8 @@ export interface RootLoaderData {
   /** DESIGN §6 lite mode: on-site stations and Save-Data clients get no JavaScript at all. */
   lite: boolean;
   authenticated: boolean;
+  /** Request id and support address for error views that have nothing else (app/errors). */
+  errorContext: ErrorContext;
 }
 
 export async function loader(args: LoaderFunctionArgs): Promise<RootLoaderData> {
@@ -47,6 +49,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<RootLoaderData> 
     resources: resources[language],
     lite,
     authenticated: Boolean(session.get("applicant") || session.get("recruiter")),
+    errorContext: errorContext(request, context),
   };
 }
 
@@ -88,12 +91,17 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * Errors no customer layout caught: the bare host, or the root loader itself failing. Rendered
+ * inside Layout, so the document keeps its language, styles and nonce (the error brings its own
+ * texts when the root loader failed); never a stack trace.
+ */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const payload = payloadFromRouteError(error, false);
   return (
-    <main id="main" className="layout-error">
-      <ErrorView errors={payload.errors} requestId={payload.requestId} onSite={payload.onSite} />
-    </main>
+    <div className="layout layout-error">
+      <main id="main" className="error-main" tabIndex={-1}>
+        <RouteErrorView />
+      </main>
+    </div>
   );
 }

@@ -9,6 +9,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { AppServices } from "../app/context";
+import { redactUrl } from "../app/errors/redact";
+import { customerOfPath } from "../app/errors/customer-segment";
+import { routeIdFor, withCatalogueErrors } from "../app/errors/route-errors.server";
 import { createAppSessionStorage, ANONYMOUS_IDLE_TIMEOUT_S } from "../app/session/session.server";
 import {
   createRedisSessionStore,
@@ -104,30 +107,44 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     next();
   });
 
+  // Request logs (DESIGN §8): one JSON line per request with the request id, customer, route id,
+  // status and duration; upstream calls log their own lines with the same request id. Headers are
+  // never logged, and link secrets in URLs are censored.
   app.use(
     pinoHttp({
       logger,
       genReqId: (_req, res) => (res as unknown as Response).locals.requestId as string,
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || Boolean(req.url?.startsWith("/assets/")) },
-      // req.log in loaders carries only the request id, not the whole request on every line.
+      // req.log in loaders carries the request id and customer, not the whole request on every line.
       quietReqLogger: true,
-      customProps: (req) => {
-        const url = (req as Request).originalUrl ?? req.url ?? "";
-        const segment = url.split("/")[1]?.split("?")[0];
-        return segment && segment !== "api" && segment !== "assets" ? { cstm: segment } : {};
+      // A 5xx page is logged by whoever produced it (with the real error); pino-http's own
+      // "failed with status code" stand-in only adds noise.
+      customErrorObject: (_req, res, error, loggable) =>
+        error instanceof Error && error.message === `failed with status code ${res.statusCode}` ? { ...loggable, err: undefined } : loggable,
+      // Evaluated again when the response is finished: only then is the route known.
+      customProps: (req, res) => {
+        if (!res.headersSent) return {};
+        const cstm = customerOfPath(((req as Request).originalUrl ?? req.url ?? "").split("?")[0]);
+        const routeId = routeIdFor((req as Request).log);
+        return { ...(cstm ? { cstm } : {}), ...(routeId ? { routeId } : {}) };
       },
       serializers: {
         req: (req) => ({
           id: req.id,
           method: req.method,
-          url: req.raw?.originalUrl ?? req.url,
+          url: redactUrl(req.raw?.originalUrl ?? req.url),
           userAgent: req.headers?.["user-agent"],
         }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
   );
+  app.use((req, _res, next) => {
+    const cstm = customerOfPath(req.path);
+    if (cstm) req.log = req.log.child({ cstm });
+    next();
+  });
 
   app.use(compression());
 
@@ -185,7 +202,8 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   });
 
   const remixHandler = createRequestHandler({
-    build: options.build,
+    // Every loader/action error leaves as a catalogue payload with the request id (app/errors).
+    build: withCatalogueErrors(options.build),
     mode: config.isProduction ? "production" : "development",
     getLoadContext: (req, res) => ({
       requestId: res.locals.requestId as string,

@@ -1,70 +1,104 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
+import type { TFunction } from "~/i18n/translator";
 import { CATALOGUE } from "./catalogue";
 import type { ShownError } from "./catalogue-error";
 import { errorButton, selectMainError } from "./selection";
 
 export interface ErrorViewProps {
+  /** Newest first (R-ERR-03). */
   errors: ShownError[];
   cstm?: string;
   onSite?: boolean;
   requestId?: string;
-  /** Where closing the error leads (a link: works without JavaScript). */
+  /** Where closing the error leads (a link: works without JavaScript). None: it cannot be closed. */
   closeHref?: string;
   /** Support address for the default hint (R-CAT-04). */
   supportEmail?: string;
 }
 
+const MARKER = "\u0000";
+
+/** A translation with an element in place of one of its values (the translator only makes strings). */
+function Interpolated({ t, k, name, children }: { t: TFunction; k: string; name: string; children: ReactNode }) {
+  const [before, after = ""] = t(k, { [name]: MARKER }).split(MARKER);
+  return (
+    <>
+      {before}
+      {children}
+      {after}
+    </>
+  );
+}
+
+/** R-CAT-04: 'Try again or contact support@{host}.', the address as a mail link. */
+function DefaultHint({ t, email }: { t: TFunction; email?: string }) {
+  if (!email) return <>{t("defaultHint", { email: "support" })}</>;
+  return (
+    <Interpolated t={t} k="defaultHint" name="email">
+      <a href={`mailto:${email}`}>{email}</a>
+    </Interpolated>
+  );
+}
+
 /**
- * The one error view (R-SCR-13): the main error's code, title and message, the secondary errors
- * below, the button per R-ERR-02, closing per disableClose, and the request id as a reference.
+ * The one error view (R-SCR-13): the main error's code, title and message (or the default hint),
+ * the button per R-ERR-02, closing unless the main error disables it, the secondary errors newest
+ * first, and the request id as a reference for support. Nothing of the underlying exception (no
+ * message, no stack) is ever rendered.
  */
 export function ErrorView({ errors, cstm, onSite = false, requestId, closeHref, supportEmail }: ErrorViewProps) {
   const { t } = useTranslation("errors");
-  const selection = selectMainError(errors);
-  if (!selection) return null;
+  // A failed page must say something: if every error is suppressed, the unknown error stands in.
+  const selection = selectMainError(errors) ?? selectMainError([{ code: "E01" }])!;
   const { main, secondary } = selection;
   const entry = CATALOGUE[main.code];
   const button = errorButton(entry, { onSite, cstm, params: main.params });
-  const closable = !entry.disableClose && closeHref;
-  const hint = t("defaultHint", { email: supportEmail ?? "support" });
-  const message = entry.hasMessage ? t(`${main.code}.message`, main.params) : hint;
+  const closable = !entry.disableClose && Boolean(closeHref);
 
   return (
     <section className="error-view" role="alert" aria-labelledby="error-title">
       <p className="error-code">{t("codeLabel", { code: main.code })}</p>
       <h1 id="error-title">{t(`${main.code}.title`)}</h1>
-      <p>{message}</p>
-      {entry.hasMessage ? <p className="error-hint">{hint}</p> : null}
-      <div className="error-actions">
-        {button?.kind === "link" ? (
-          <a className="button button-primary" href={button.href}>
-            {t(`${main.code}.button`)}
-          </a>
-        ) : null}
-        {button?.kind === "close" && closeHref ? (
-          <a className="button button-primary" href={closeHref}>
-            {t(`${main.code}.button`)}
-          </a>
-        ) : null}
-        {closable ? (
-          <a className="button" href={closeHref}>
-            {t("close")}
-          </a>
-        ) : null}
-      </div>
+      <p className="error-message">{entry.hasMessage ? t(`${main.code}.message`, main.params) : <DefaultHint t={t} email={supportEmail} />}</p>
+      {button || closable ? (
+        <div className="error-actions">
+          {button?.kind === "link" ? (
+            <a className="button button-primary" href={button.href}>
+              {t(`${main.code}.button`)}
+            </a>
+          ) : null}
+          {button?.kind === "close" && closeHref ? (
+            <a className="button button-primary" href={closeHref}>
+              {t(`${main.code}.button`)}
+            </a>
+          ) : null}
+          {closable ? (
+            <a className="button" href={closeHref}>
+              {t("close")}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
       {secondary.length > 0 ? (
         <div className="error-secondary">
           <h2>{t("moreErrors")}</h2>
           <ul>
             {secondary.map((error, index) => (
               <li key={`${error.code}-${index}`}>
-                <strong>{error.code}</strong> {t(`${error.code}.title`)}
+                <span className="error-code">{error.code}</span> {t(`${error.code}.title`)}
               </li>
             ))}
           </ul>
         </div>
       ) : null}
-      {requestId ? <p className="error-reference">{t("reference", { requestId })}</p> : null}
+      {requestId ? (
+        <p className="error-reference">
+          <Interpolated t={t} k="reference" name="requestId">
+            <code>{requestId}</code>
+          </Interpolated>
+        </p>
+      ) : null}
     </section>
   );
 }

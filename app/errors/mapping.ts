@@ -1,8 +1,8 @@
-import type { ErrorCode } from "./catalogue";
+import { codeForUnexpected, type ErrorCode } from "./catalogue";
 
 /**
- * How an upstream outcome becomes a catalogue code: the one place for spec §8 / R-CAT-02.
- * Pure, so every row of the rule table has a unit test.
+ * How a failure becomes a catalogue code: the one place for spec §8 / R-CAT-02. Pure, so every row
+ * of the rule table has a unit test (tests/unit/errors-mapping.test.ts).
  */
 export type UpstreamFailure =
   | { kind: "response"; status: number; path: string; body?: unknown }
@@ -10,87 +10,128 @@ export type UpstreamFailure =
   | { kind: "timeout"; path: string }
   /** R-TOK-01: the token check could not refresh the token. */
   | { kind: "refresh-failed"; path: string }
-  /** R-VAL-08: a session start returned an empty result. */
+  /** R-VAL-08: a session start returned an empty result ('could not initialize session'). */
   | { kind: "empty-session"; path: string }
-  /** A response that arrived but does not have the shape the contract promises. */
+  /** A success status whose body does not have the shape the contract promises (e.g. no data). */
   | { kind: "invalid-response"; path: string; status: number };
+
+/** Anything else that went wrong: a bug, a broken store, a failed render, in the browser or on the server. */
+export type Failure = UpstreamFailure | { kind: "unexpected"; where: "browser" | "server" };
 
 export interface MappingContext {
   /** R-ROLE-02: anonymous self-registered applicants get C22/C23 instead of C02/C03. */
   anonymous: boolean;
-  /** C01 needs a loaded configuration, otherwise E01. */
+  /** "otherwise C01 (configuration loaded) or E01". */
   configLoaded: boolean;
 }
 
-const SERVER_CODES = ["C06", "C07", "C10", "C11", "C12", "C13"] as const;
-type ServerCode = (typeof SERVER_CODES)[number];
+type NamedCode = "C06" | "C07" | "C10" | "C11" | "C12" | "C13";
 
-function codeIn(value: unknown): ServerCode | undefined {
+/** A server error code as a string ("C10", "C10: …") or an object naming it (code, errorCode). */
+function codeIn(value: unknown, allowed: readonly NamedCode[]): NamedCode | undefined {
   if (typeof value === "string") {
-    const trimmed = value.trim();
-    return (SERVER_CODES as readonly string[]).includes(trimmed) ? (trimmed as ServerCode) : undefined;
+    const match = /^\s*(C\d\d)\b/.exec(value);
+    return match && (allowed as readonly string[]).includes(match[1]) ? (match[1] as NamedCode) : undefined;
   }
   if (value && typeof value === "object") {
     const record = value as Record<string, unknown>;
-    return codeIn(record.code) ?? codeIn(record.errorCode) ?? codeIn(record.errorMsg);
+    return codeIn(record.code, allowed) ?? codeIn(record.errorCode, allowed);
   }
   return undefined;
 }
 
-/** The server error code is read from the data or error fields, errorMsg for C06 and C07 (spec §8). */
-export function serverErrorCode(body: unknown): ServerCode | undefined {
-  if (!body || typeof body !== "object") return undefined;
-  const record = body as Record<string, unknown>;
-  return codeIn(record.errorMsg) ?? codeIn(record.data) ?? codeIn(record.error);
+function field(body: unknown, name: string): unknown {
+  return body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
 }
 
-function hasData(body: unknown): boolean {
-  if (!body || typeof body !== "object") return false;
-  const data = (body as Record<string, unknown>).data;
-  return data !== undefined && data !== null && data !== "";
+/**
+ * Spec §8: "The server error code is read from the data or error fields (errorMsg for C06 and C07)."
+ * errorMsg may sit at the top level or inside data / error.
+ */
+export function serverErrorCode(body: unknown): NamedCode | undefined {
+  const linkCodes: NamedCode[] = ["C06", "C07"];
+  const errorMsg = field(body, "errorMsg") ?? field(field(body, "data"), "errorMsg") ?? field(field(body, "error"), "errorMsg");
+  const fromErrorMsg = codeIn(errorMsg, linkCodes);
+  if (fromErrorMsg) return fromErrorMsg;
+  const named: NamedCode[] = ["C10", "C11", "C12", "C13"];
+  return codeIn(field(body, "data"), named) ?? codeIn(field(body, "error"), named);
 }
 
-const isPasswordSave = (path: string) => /\/(saveNewPassword|changeUserPassword)(\b|\/|\?|$)/.test(path);
-const isRegistration = (path: string) => /\/register(Anon)?(\b|\/|\?|$)/.test(path);
-const isDataProtection = (path: string) => /\/dataProtStat\//.test(path);
-const isTracking = (path: string) => /\/track(PicatNavigation|FormAction|VideoAction)(\b|\/|\?|$)/.test(path);
+/** "A response without data" (spec §8, C12): no `data` field, or an empty one. */
+export function hasData(body: unknown): boolean {
+  const data = field(body, "data");
+  if (data === undefined || data === null || data === "") return false;
+  if (Array.isArray(data)) return data.length > 0;
+  if (typeof data === "object") return Object.keys(data).length > 0;
+  return true;
+}
+
+const pathIs = (pattern: string) => new RegExp(`^/(${pattern})(/|\\?|$)`);
+const PASSWORD_SAVE = pathIs("saveNewPassword|changeUserPassword");
+const REGISTRATION = pathIs("register|registerAnon");
+const DATA_PROTECTION = /^\/[^/]+\/dataProtStat\//;
+const TRACKING = pathIs("trackPicatNavigation|trackFormAction|trackVideoAction");
+const LOGIN = pathIs("login|onSiteLogin");
+const REGISTER = pathIs("register");
 
 /**
  * Returns the catalogue code for a failure, or null where the spec says no code is produced
  * (network errors of tracking calls).
  */
-export function codeForFailure(failure: UpstreamFailure, context: MappingContext): ErrorCode | null {
-  const expired = (code: "C02" | "C03"): ErrorCode =>
-    context.anonymous ? (code === "C02" ? "C22" : "C23") : code;
+export function codeForFailure(failure: Failure, context: MappingContext): ErrorCode | null {
+  // R-CAT-02: anonymous users get C22/C23, whose button leads to their registration.
+  const expired = (code: "C02" | "C03"): ErrorCode => (context.anonymous ? (code === "C02" ? "C22" : "C23") : code);
 
   switch (failure.kind) {
     case "refresh-failed":
       return expired("C02");
     case "network":
     case "timeout":
-      return isTracking(failure.path) ? null : "API02";
+      return TRACKING.test(failure.path) ? null : "API02";
     case "empty-session":
       return "API03";
     case "invalid-response":
-      return isDataProtection(failure.path) ? "DP01" : "API01";
+      if (DATA_PROTECTION.test(failure.path)) return "DP01";
+      if (REGISTRATION.test(failure.path)) return "C12";
+      return "API01";
+    case "unexpected":
+      return codeForUnexpected(failure.where, context.configLoaded);
     case "response":
       break;
   }
 
   const { status, path, body } = failure;
-  const serverCode = serverErrorCode(body);
-  if (serverCode === "C06" || serverCode === "C07") return serverCode;
+  const named = serverErrorCode(body);
+  if (named === "C06" || named === "C07") return named;
   if (status === 419) return expired("C02");
   if (status === 401) return expired("C03");
+  // Whatever else failed about the statement, the applicant cannot go on without it.
+  if (DATA_PROTECTION.test(path)) return "DP01";
   if (status === 402) return "C14";
-  if (status === 409) return isPasswordSave(path) ? "C04" : "API01";
+  if (status === 409) return PASSWORD_SAVE.test(path) ? "C04" : "API01";
   if (status === 403) {
-    if (serverCode === "C10" || serverCode === "C11" || serverCode === "C12") return serverCode;
-    if (isRegistration(path) && !hasData(body)) return "C12";
+    if (named === "C10" || named === "C11" || named === "C12") return named;
+    if (REGISTRATION.test(path) && !hasData(body)) return "C12";
     return "C05";
   }
-  if (serverCode === "C13") return "C13";
-  if (isDataProtection(path)) return "DP01";
-  if (status >= 400 || status === 0) return "API01";
-  return context.configLoaded ? "C01" : "E01";
+  if (named === "C13") return "C13";
+  if (REGISTRATION.test(path) && status < 500 && !hasData(body)) return "C12";
+  return "API01";
+}
+
+/**
+ * R-CAT-05: failures the form shows inline instead of the error view: 401 on login and on-site
+ * login, 400 on register.
+ */
+export function isFormHandledFailure(failure: Failure): boolean {
+  if (failure.kind !== "response") return false;
+  return (failure.status === 401 && LOGIN.test(failure.path)) || (failure.status === 400 && REGISTER.test(failure.path));
+}
+
+/**
+ * R-CAT-05: failures with an HTTP status >= 400 are answers, not faults, and never go to Sentry;
+ * neither does a failed token refresh, which R-TOK-01 makes silent. Everything else is reported.
+ */
+export function isReportedFailure(failure: Failure): boolean {
+  return failure.kind !== "response" && failure.kind !== "refresh-failed";
 }

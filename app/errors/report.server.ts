@@ -1,21 +1,60 @@
 import type { AppLoadContext } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
+import { customerOfPath } from "./customer-segment";
 
 /**
- * Unexpected server failures: logged with the request id and, when SENTRY_DSN is set, sent to
- * Sentry tagged with request id, customer and route, so support staff can find the event from the
- * reference shown on the error page (R-CAT-05). Expected answers (status >= 400) never come here.
+ * Faults reach the people who fix them: the pino log with the request id and, when SENTRY_DSN is
+ * set, Sentry, tagged with request id, customer and route, so support staff find the event from
+ * the reference on the error page (DESIGN §5). Expected answers (status >= 400) never come here
+ * (R-CAT-05; the decision is made by the callers, see mapping.ts isReportedFailure).
  */
-export function reportServerError(error: unknown, request: Request, context: AppLoadContext | undefined, extra?: Record<string, unknown>) {
-  const url = new URL(request.url);
-  const cstm = url.pathname.split("/")[1] || undefined;
-  context?.logger.error({ err: error, cstm, path: url.pathname, ...extra }, "unexpected server error");
-  if (!context?.services.sentryEnabled) return;
+export interface ReportTags {
+  requestId: string;
+  cstm?: string;
+  /** Remix route id, or the URL path where no route id is known. */
+  route?: string;
+  [name: string]: string | undefined;
+}
+
+/** Sends one event to Sentry (when it is on) with the tags support searches by. */
+export function captureForSupport(
+  error: unknown,
+  tags: ReportTags,
+  options: { sentryEnabled: boolean; extra?: Record<string, unknown>; fingerprint?: string[] },
+): void {
+  if (!options.sentryEnabled) return;
   Sentry.withScope((scope) => {
-    scope.setTag("request_id", context.requestId);
-    if (cstm) scope.setTag("cstm", cstm);
-    scope.setTag("path", url.pathname);
-    if (extra) scope.setExtras(extra);
-    Sentry.captureException(error);
+    for (const [name, value] of Object.entries(tags)) {
+      if (value) scope.setTag(name === "requestId" ? "request_id" : name, value);
+    }
+    if (options.extra) scope.setExtras(options.extra);
+    if (options.fingerprint) scope.setFingerprint(options.fingerprint);
+    if (error instanceof Error) Sentry.captureException(error);
+    else Sentry.captureMessage(String(error), "error");
+  });
+}
+
+/** Unexpected server failures outside loaders and actions (rendering, entry.server). */
+export function reportServerError(error: unknown, request: Request, context: AppLoadContext, extra?: Record<string, unknown>): void {
+  const path = new URL(request.url).pathname;
+  const tags: ReportTags = { requestId: context.requestId, cstm: customerOfPath(path), route: path };
+  context.logger.error({ err: error, route: path, ...extra }, "unexpected server error");
+  captureForSupport(error, tags, { sentryEnabled: context.services.sentryEnabled, extra });
+}
+
+/**
+ * R-VAL-07: some containers could not be built ('Could not initialize Containers'). The page goes
+ * on with the valid ones; the invalid data is a fault of the upstream and is reported. `details`
+ * says which containers and why (ids and reasons, no personal data).
+ */
+export function reportInvalidContainers(context: AppLoadContext, request: Request, details: Record<string, unknown>): void {
+  const path = new URL(request.url).pathname;
+  const error = new Error("Could not initialize Containers");
+  error.name = "InvalidContainersError";
+  context.logger.error({ containers: details, route: path }, "Could not initialize Containers");
+  captureForSupport(error, { requestId: context.requestId, cstm: customerOfPath(path), route: path }, {
+    sentryEnabled: context.services.sentryEnabled,
+    extra: { containers: details },
+    fingerprint: ["invalid-containers", customerOfPath(path) ?? ""],
   });
 }

@@ -1,10 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { CustomerLayout, ErrorLayout, type CustomerShell } from "~/components/layouts";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
-import { ErrorView } from "~/errors/error-view";
-import { payloadFromRouteError } from "~/errors/route-error";
+import { RouteErrorView } from "~/errors/boundary";
 import { layoutFromMatches } from "~/handle";
 import { isSupportedLanguage } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
@@ -60,21 +59,14 @@ export default function CustomerRoute() {
   );
 }
 
+/**
+ * Every error below the customer segment: the Error layout with the catalogue entry (R-SCR-13).
+ * When the customer's configuration could not be loaded there is no shell: a bare error page.
+ */
 export function ErrorBoundary() {
-  const error = useRouteError();
   const shell = useRouteLoaderData<typeof loader>("routes/$cstm");
   const { t } = useTranslation("errors");
-  const payload = payloadFromRouteError(error, Boolean(shell));
-  const view = (
-    <ErrorView
-      errors={payload.errors}
-      cstm={shell?.cstm}
-      onSite={payload.onSite ?? shell?.onSite ?? false}
-      requestId={payload.requestId}
-      closeHref={shell ? `/${shell.cstm}` : undefined}
-      supportEmail={shell?.supportEmail}
-    />
-  );
+  const view = <RouteErrorView customer={shell} />;
   if (!shell) {
     return (
       <div className="layout layout-error">

@@ -1,0 +1,136 @@
+import { startServer, type RunningServer } from "../support/server";
+import { customerConfig, json, startFakeUpstream, type FakeServer } from "../integration/errors-fakes";
+import { expect, test } from "./fixtures";
+
+/**
+ * The error view as a user meets it, with JavaScript off and on. Journeys that need a failing
+ * upstream start their own built server (UPSTREAM_API_URL at a fake upstream this spec controls);
+ * Playwright's webServer is the embedded-API server and stays healthy.
+ */
+
+test("R-LANG-02 an unknown langId shows E02, which cannot be closed, with a reference for support", async ({ page }) => {
+  const response = await page.goto("/demo/login?langId=xx");
+  expect(response?.status()).toBe(400);
+  const view = page.getByRole("alert");
+  await expect(view.getByRole("heading", { level: 1 })).toHaveText("Fehler in der URL");
+  await expect(view.getByText("Fehlercode E02")).toBeVisible();
+  await expect(view.getByRole("link")).toHaveCount(0);
+  await expect(view.getByText(/Referenz für den Support/)).toContainText(response!.headers()["x-request-id"]);
+});
+
+test.describe("a failing upstream", () => {
+  let upstream: FakeServer;
+  let server: RunningServer;
+  const reported: string[] = [];
+
+  test.beforeAll(async () => {
+    upstream = await startFakeUpstream({
+      "GET /getConfiguration": (call, res) => {
+        const cstm = call.query.get("cstm") ?? "";
+        if (cstm === "broken") return json(res, 500, { status: "failed" });
+        json(res, 200, customerConfig(cstm));
+      },
+      "POST /handleClientError": (call, res) => {
+        reported.push(call.body);
+        res.statusCode = 204;
+        res.end();
+      },
+    });
+    server = await startServer({ UPSTREAM_API_URL: upstream.url, CONFIG_CACHE_TTL_S: "0", COOKIE_SECURE: "false" });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await upstream?.close();
+  });
+
+  test("R-ERR-02 R-TEN-04 an upstream failure shows API01 whose button leads to the customer's login", async ({ page }) => {
+    const response = await page.goto(`${server.baseUrl}/broken/login`);
+    expect(response?.status()).toBe(502);
+    await expect(page.getByText("Fehlercode API01")).toBeVisible();
+    await page.getByRole("link", { name: "Zur Anmeldung" }).click();
+    await expect(page).toHaveURL(`${server.baseUrl}/broken/login`);
+  });
+
+  test("R-ERR-02 R-SCR-13 the on-site variant hides the button; closing still works", async ({ page }) => {
+    await page.goto(`${server.baseUrl}/broken/login?onSite=1`);
+    await expect(page.getByText("Fehlercode API01")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Zur Anmeldung" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Schließen" })).toHaveAttribute("href", "/broken");
+  });
+
+  test("R-ENT-09 an uncaught error of the page reaches the upstream once, with the user agent and no user info", async ({ page, consoleErrors, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "errors of the page's scripts need scripts");
+    await page.goto(`${server.baseUrl}/demo/login?langId=en_GB`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+    const marker = `e2e uncaught ${test.info().project.name} ${Date.now()}`;
+    await page.evaluate((message) => {
+      // The same error twice and a rejection: two reports, not three.
+      const fail = () => {
+        throw new Error(message);
+      };
+      setTimeout(fail);
+      setTimeout(fail);
+      void Promise.reject(new Error(`${message} (rejected)`));
+    }, marker);
+    await expect.poll(() => reported.filter((body) => body.includes(marker)).length).toBe(2);
+    await page.waitForTimeout(300);
+    const bodies = reported.filter((body) => body.includes(marker)).map((body) => JSON.parse(body) as Record<string, unknown>);
+    expect(bodies).toHaveLength(2);
+    expect(bodies.map((body) => body.errMessage).sort()).toEqual([marker, `${marker} (rejected)`]);
+    expect(bodies[0]).toMatchObject({ client: "demo", url: `${server.baseUrl}/demo/login?langId=en_GB`, userInfo: null });
+    expect(String(bodies[0].userAgent)).toContain("Chrom");
+    // These page errors are the point of this test, not a failure of it.
+    expect(consoleErrors.some((error) => error.includes(marker))).toBe(true);
+    consoleErrors.splice(0, consoleErrors.length);
+  });
+});
+
+test("R-CAT-02 stopping the upstream shows API02 within the configured time-out", async ({ page }) => {
+  const upstream = await startFakeUpstream({
+    "GET /getConfiguration": (call, res) => json(res, 200, customerConfig(call.query.get("cstm") ?? "demo")),
+  });
+  const server = await startServer({ UPSTREAM_API_URL: upstream.url, CONFIG_CACHE_TTL_S: "0", UPSTREAM_TIMEOUT_MS: "3000" });
+  try {
+    await page.goto(`${server.baseUrl}/demo/login?langId=en_GB`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+    await upstream.close(); // the upstream is gone: its port is closed
+
+    const started = Date.now();
+    const response = await page.goto(`${server.baseUrl}/demo/login`);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByText("Fehlercode API02")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Netzwerkproblem");
+    await expect(page.getByText(/Referenz für den Support/)).toContainText(response!.headers()["x-request-id"]);
+    await expect(page.getByRole("link", { name: "Schließen" })).toHaveAttribute("href", "/demo");
+  } finally {
+    await server.stop();
+    await upstream.close().catch(() => {});
+  }
+});
+
+/**
+ * With Remix, a route module that cannot be imported makes Remix reload the page (offline: the
+ * browser's own page); what reaches our boundary is the navigation's data request that gets no
+ * answer. Here: switching the language (a client navigation of the same page) without a connection.
+ */
+test("spec §8 Chunk: a navigation without a connection shows 'Connection lost'; closing retries the page", async ({ page, context, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "client navigation needs scripts");
+  await page.goto("/demo/login?langId=en_GB");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  // Wait until Remix hydrated the page, so the language form is a client navigation.
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Deutsch (du)" }).click();
+  const view = page.getByRole("alert");
+  await expect(view.getByRole("heading", { level: 1 })).toHaveText("Network error");
+  await expect(view.getByText("Connection lost")).toBeVisible();
+  await expect(view.getByText("Error code Chunk")).toBeVisible();
+  // The reference is the document's request id: the server logged the report under it.
+  await expect(view.getByText(/Reference for support: \S{8,}/)).toBeVisible();
+  await context.setOffline(false);
+  await view.getByRole("link", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/demo\/login\?langId=de-DU$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anmeldung");
+});

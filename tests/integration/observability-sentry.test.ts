@@ -1,0 +1,126 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserClient } from "../support/browser-client";
+import { ROOT, startServer, type RunningServer } from "../support/server";
+import {
+  breakSessionStore,
+  customerConfig,
+  eventually,
+  json,
+  startFakeSentry,
+  startFakeUpstream,
+  type FakeServer,
+  type SentryEvent,
+} from "./errors-fakes";
+
+/**
+ * R-CAT-05 / DESIGN §5: with SENTRY_DSN set (server init through `node --import
+ * ./build/instrument.server.js`, as in production), unexpected failures, upstream faults without
+ * an HTTP status and client errors arrive, tagged with request id, customer and route and the
+ * build's release; failures with status >= 400 never do.
+ */
+let sentry: Awaited<ReturnType<typeof startFakeSentry>>;
+let upstream: FakeServer;
+let server: RunningServer;
+
+beforeAll(async () => {
+  sentry = await startFakeSentry();
+  upstream = await startFakeUpstream({
+    "GET /getConfiguration": (call, res) => {
+      const cstm = call.query.get("cstm") ?? "";
+      if (cstm === "broken") return json(res, 500, { status: "failed" });
+      if (cstm === "forbidden") return json(res, 403, { status: "failed" });
+      if (cstm === "flaky") return res.socket?.destroy();
+      json(res, 200, customerConfig(cstm));
+    },
+    "POST /handleClientError": (_call, res) => {
+      res.statusCode = 204;
+      res.end();
+    },
+  });
+  server = await startServer({
+    NODE_OPTIONS: "--import ./build/instrument.server.js",
+    SENTRY_DSN: sentry.dsn,
+    SENTRY_ENVIRONMENT: "integration-test",
+    UPSTREAM_API_URL: upstream.url,
+    CONFIG_CACHE_TTL_S: "0",
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await upstream?.close();
+  await sentry?.close();
+});
+
+const byRequest = (requestId: string) => (event: SentryEvent) => event.tags?.request_id === requestId;
+
+describe("Sentry", () => {
+  it("R-CAT-05 answers with status >= 400 are not reported; faults are, tagged, with the build's release", async () => {
+    const client = new BrowserClient(server.baseUrl);
+    const quiet: string[] = [];
+    const id = (page: { headers: Headers }) => page.headers.get("x-request-id")!;
+
+    // Not reported: a bad langId (400), an unknown route answer (4xx), upstream 500 and 403 answers.
+    const badLanguage = await client.get("/demo/login?langId=xx");
+    expect(badLanguage.status).toBe(400);
+    quiet.push(id(badLanguage));
+    const noLoader = await client.get("/_client-errors");
+    expect(noLoader.status).toBeLessThan(500);
+    quiet.push(id(noLoader));
+    const upstream500 = await client.get("/broken/login");
+    expect(upstream500.status).toBe(502);
+    quiet.push(id(upstream500));
+    const upstream403 = await client.get("/forbidden/login");
+    expect(upstream403.status).toBe(403);
+    quiet.push(id(upstream403));
+
+    // Reported: a network failure of the upstream (API02, no HTTP status).
+    const network = await client.get("/flaky/login");
+    expect(network.status).toBe(503);
+    const networkEvent = await eventually("the API02 event", () => sentry.events.find(byRequest(id(network))));
+    expect(networkEvent.tags).toMatchObject({ request_id: id(network), cstm: "flaky", route: "routes/$cstm" });
+    expect(networkEvent.exception?.values?.[0]?.value).toContain("API02");
+
+    // Reported: an unexpected failure (the session store is gone under the root loader).
+    await client.get("/demo/login?langId=en_GB");
+    breakSessionStore(server.dataDir);
+    const broken = await client.get("/demo/login");
+    expect(broken.status).toBe(500);
+    expect(broken.text).toContain(id(broken));
+    const unexpected = await eventually("the unexpected error event", () => sentry.events.find(byRequest(id(broken))));
+    expect(unexpected.tags).toMatchObject({ request_id: id(broken), cstm: "demo", route: "root", service: "assessment-platform" });
+    expect(unexpected.exception?.values?.[0]?.type).toBe("SqliteError");
+    const { release } = JSON.parse(readFileSync(path.join(ROOT, "build/release.json"), "utf8")) as { release: string };
+    expect(unexpected.release).toBe(release);
+    expect(unexpected).toMatchObject({ environment: "integration-test" });
+
+    // Nothing about the expected answers arrived (events are sent in order: the later ones are here).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const requestId of quiet) expect(sentry.events.filter(byRequest(requestId)), requestId).toEqual([]);
+    // …and nothing else arrived either (no duplicate, no event of an integration without our tags).
+    expect(sentry.events.map((event) => event.tags?.request_id)).toEqual([id(network), id(broken)]);
+    // Secrets are not sent: no cookie and no authorization header in any event.
+    for (const raw of sentry.raw) expect(raw).not.toMatch(/__Host-session=|"cookie"|"authorization"/i);
+  });
+
+  it("R-ENT-09 a client error report arrives, tagged with request id, customer, route and the page's reference", async () => {
+    const response = await fetch(`${server.baseUrl}/_client-errors`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", "User-Agent": "Mozilla/5.0 (test)" },
+      body: JSON.stringify({
+        source: "boundary",
+        message: "Cannot read properties of undefined (reading 'name')",
+        stack: "TypeError: Cannot read properties of undefined (reading 'name')\n    at Profile (http://localhost/assets/profile.js:1:99)",
+        url: "/demo/profile?tab=1",
+        reference: "document-request-0001",
+      }),
+    });
+    expect(response.status).toBe(204);
+    const requestId = response.headers.get("x-request-id")!;
+    const event = await eventually("the client error event", () => sentry.events.find(byRequest(requestId)));
+    expect(event.tags).toMatchObject({ request_id: requestId, cstm: "demo", route: "/demo/profile", reference: "document-request-0001", source: "boundary" });
+    expect(event.exception?.values?.[0]?.value).toBe("Cannot read properties of undefined (reading 'name')");
+  });
+});
