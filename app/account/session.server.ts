@@ -89,7 +89,7 @@ export async function signInApplicant(
 /**
  * R-AUTH-04: on-site → login with the on-site flag and profileId; else, with anonymous registration
  * enabled, registration with the profileId the applicant registered for; else login. A regular
- * applicant has no registration profile, so they go to login (docs/decisions/007).
+ * applicant has no registration profile, so they go to login (docs/decisions/050).
  */
 export function logoutDestination(customer: CustomerContext): string {
   const { cstm, config, session } = customer;
