@@ -54,3 +54,9 @@ export async function currentStatement(api: TestApi, cstm = "demo", language = "
   const reply = await api.get(`/${cstm}/dataProtStat/1/${language}`);
   return { dataProtectionStatementId: reply.body.dpsm_dpsm_id as number, dataProtectionStatementRevision: reply.body.revision as number };
 }
+
+/** Logs in a fresh clone of a demo user, so a test can change state without touching the others. */
+export async function freshLogin(api: TestApi, template = "anna") {
+  const clone = await api.clone(template);
+  return api.login(clone.userName);
+}
