@@ -6,7 +6,7 @@ import { openDatabase } from "./db/connection";
 import { migrate } from "./db/migrations";
 import { seedDemoData } from "./db/seed";
 import { notFound } from "./http/errors";
-import { errorHandler } from "./http/handlers";
+import { errorHandler, refuseNonJsonBodies } from "./http/handlers";
 import { createOutbox } from "./mail/outbox";
 import { applicantRoutes } from "./routes/applicant";
 import { configurationRoutes } from "./routes/configuration";
@@ -91,6 +91,7 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
     next();
   });
   router.use(express.json({ limit: options.bodyLimitBytes }));
+  router.use(refuseNonJsonBodies);
 
   configurationRoutes(router, ctx);
   sessionRoutes(router, ctx);
