@@ -96,6 +96,9 @@ describe("GET /media/{file}", () => {
       expect(reply.status, file).toBe(200);
       expect(reply.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     }
+    const video = await api.get("/media/welcome.webm");
+    expect(video.headers.get("content-type")).toBe("video/webm");
+    expect(Number(video.headers.get("content-length"))).toBeGreaterThan(1000);
     expect((await api.get("/media/..%2F..%2Fpackage.json")).status).toBe(404);
     expect((await api.get("/media/nothing.png")).status).toBe(404);
   });
