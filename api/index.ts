@@ -1,5 +1,6 @@
 import express, { type Router } from "express";
 import type { Logger } from "pino";
+import { createFailureThrottle } from "./auth/throttle";
 import { createTokenService } from "./auth/tokens";
 import type { ApiContext } from "./context";
 import { openDatabase } from "./db/connection";
@@ -75,6 +76,7 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
       absoluteTtlS: options.tokenAbsoluteTtlS,
       nowS: () => Math.floor(now().getTime() / 1000),
     }),
+    loginThrottle: createFailureThrottle({ maxFailures: 10, windowS: 5 * 60, nowMs: () => now().getTime() }),
     outbox,
     logger: options.logger,
     appBaseUrl: options.appBaseUrl,

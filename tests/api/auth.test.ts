@@ -68,6 +68,21 @@ describe("POST /login", () => {
   });
 });
 
+describe("failed-login throttle", () => {
+  it("after 10 wrong passwords an account answers 429 for 5 minutes, without deriving a hash; then it logs in again", async () => {
+    const clone = await api.clone("anna");
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await api.post("/login", { cstm: "demo", userName: clone.userName, password: `Wrong-${attempt}-Aa` })).status).toBe(401);
+    }
+    const blocked = await api.post("/login", { cstm: "demo", userName: clone.userName, password: clone.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ status: "failed", error: "too_many_attempts" });
+    expect((await api.post("/login", { cstm: "demo", userName: "anna", password: "Anna-Demo-2027" })).status).toBe(200);
+    api.advance(5 * 60 + 1);
+    expect((await api.post("/login", { cstm: "demo", userName: clone.userName, password: clone.password })).status).toBe(200);
+  });
+});
+
 describe("POST /onSiteLogin", () => {
   it("logs in for the station's profile and echoes profileId", async () => {
     const reply = await api.post("/onSiteLogin", { cstm: "demo-vor-ort", userName: "anna", password: "Anna-Demo-2027", profileId: "P100" });
