@@ -1,7 +1,7 @@
 import { randomSecret, sha256 } from "../auth/secrets";
 import type { Db } from "../db/connection";
 import { ApiError } from "../http/errors";
-import type { User } from "./users";
+import { findUserById, type User } from "./users";
 
 /**
  * The hashes in activation and password-reset links. Only their SHA-256 is stored. An activation
@@ -26,7 +26,7 @@ export function findUserHash(db: Db, hash: string): UserHash | undefined {
   const row = db.prepare("SELECT * FROM user_hashes WHERE hash_sha256 = ?").get(sha256(hash)) as
     | (Omit<UserHash, "user"> & { user_id: number })
     | undefined;
-  const user = row && (db.prepare("SELECT * FROM users WHERE id = ?").get(row.user_id) as User | undefined);
+  const user = row && findUserById(db, row.user_id);
   if (!row || !user) return undefined;
   return { hash_sha256: row.hash_sha256, purpose: row.purpose, cstm: row.cstm, expires_at: row.expires_at, used_at: row.used_at, user };
 }
