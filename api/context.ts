@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { FailureThrottle } from "./auth/throttle";
 import type { TokenService } from "./auth/tokens";
 import type { Db } from "./db/connection";
 import type { Outbox } from "./mail/outbox";
@@ -9,6 +10,8 @@ export interface ApiContext {
   db: Db;
   catalogue: Catalogue;
   tokens: TokenService;
+  /** Wrong passwords per account (login calls answer 429 after too many). */
+  loginThrottle: FailureThrottle;
   outbox: Outbox;
   logger: Logger;
   appBaseUrl: () => string;

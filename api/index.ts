@@ -1,12 +1,13 @@
 import express, { type Router } from "express";
 import type { Logger } from "pino";
+import { createFailureThrottle } from "./auth/throttle";
 import { createTokenService } from "./auth/tokens";
 import type { ApiContext } from "./context";
 import { openDatabase } from "./db/connection";
 import { migrate } from "./db/migrations";
 import { seedDemoData } from "./db/seed";
 import { notFound } from "./http/errors";
-import { errorHandler } from "./http/handlers";
+import { errorHandler, refuseNonJsonBodies } from "./http/handlers";
 import { createOutbox } from "./mail/outbox";
 import { applicantRoutes } from "./routes/applicant";
 import { configurationRoutes } from "./routes/configuration";
@@ -75,6 +76,7 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
       absoluteTtlS: options.tokenAbsoluteTtlS,
       nowS: () => Math.floor(now().getTime() / 1000),
     }),
+    loginThrottle: createFailureThrottle({ maxFailures: 10, windowS: 5 * 60, nowMs: () => now().getTime() }),
     outbox,
     logger: options.logger,
     appBaseUrl: options.appBaseUrl,
@@ -91,6 +93,7 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
     next();
   });
   router.use(express.json({ limit: options.bodyLimitBytes }));
+  router.use(refuseNonJsonBodies);
 
   configurationRoutes(router, ctx);
   sessionRoutes(router, ctx);

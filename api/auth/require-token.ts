@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { ApiContext } from "../context";
 import { ApiError, forbidden, unauthorized } from "../http/errors";
 import type { Customer } from "../store/catalogue";
-import type { User } from "../store/users";
+import { findUserById, type User } from "../store/users";
 import type { TokenKind } from "./tokens";
 
 /**
@@ -33,7 +33,6 @@ export function kindForPath(path: string): TokenKind {
 }
 
 export function requireToken(ctx: ApiContext, options: { allowExpired?: boolean; anyKind?: boolean } = {}): RequestHandler {
-  const findUser = ctx.db.prepare("SELECT * FROM users WHERE id = ?");
   return (req, res, next) => {
     const token = bearerToken(req);
     if (token === null) return next(unauthorized("missing_token"));
@@ -44,7 +43,7 @@ export function requireToken(ctx: ApiContext, options: { allowExpired?: boolean;
     if (!options.anyKind && check.row.kind !== kindForPath(req.originalUrl.split("?")[0])) {
       return next(forbidden("wrong_token_kind"));
     }
-    const user = findUser.get(check.row.user_id) as User | undefined;
+    const user = findUserById(ctx.db, check.row.user_id);
     const customer = ctx.catalogue.customers.get(check.row.cstm);
     if (!user || !customer) return next(unauthorized("invalid_token"));
     const state: AuthState = { user, token, kind: check.row.kind, cstm: check.row.cstm, customer };

@@ -19,3 +19,20 @@ export function openDatabase(databasePath: string): Db {
 export function removeDatabaseFiles(databasePath: string): void {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(databasePath + suffix, { force: true });
 }
+
+const prepared = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** A prepared statement, compiled once per connection: the hot read paths run on every request. */
+export function statement(db: Db, sql: string): Database.Statement {
+  let cache = prepared.get(db);
+  if (!cache) {
+    cache = new Map();
+    prepared.set(db, cache);
+  }
+  let compiled = cache.get(sql);
+  if (!compiled) {
+    compiled = db.prepare(sql);
+    cache.set(sql, compiled);
+  }
+  return compiled;
+}

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { ApiError } from "./errors";
+import { ApiError, badRequest } from "./errors";
 
 /** Express 4 does not catch rejected promises: every handler goes through this wrapper. */
 export function route(handler: (req: Request, res: Response) => unknown): RequestHandler {
@@ -16,6 +16,16 @@ export function route(handler: (req: Request, res: Response) => unknown): Reques
 
 export function success(res: Response, body: Record<string, unknown> = {}, status = 200): void {
   res.status(status).json({ status: "success", ...body });
+}
+
+/**
+ * Every body is JSON but the engine pages' form posts. A body of another type would otherwise reach
+ * the routes as {} and pass as "empty" (refreshToken, finalizeApplication).
+ */
+export function refuseNonJsonBodies(req: Request, _res: Response, next: NextFunction): void {
+  const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
+  if (hasBody && !req.is("application/json") && !req.path.startsWith("/engine/")) return next(badRequest("invalid_body"));
+  next();
 }
 
 /** Errors of express.json / express.urlencoded and of URL decoding, by their `type`. */

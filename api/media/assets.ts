@@ -1,7 +1,9 @@
 /**
  * The small static files other answers point at (/api/media/…): the engine stylesheet, module
- * images, logos and the video poster. Kept in code so the bundled server needs no asset folder.
+ * images, logos, the welcome video and its poster. Kept in code so the bundled server needs no asset folder.
  */
+import { WELCOME_WEBM } from "./welcome-video";
+
 export interface Asset {
   type: string;
   body: string | Buffer;
@@ -41,6 +43,7 @@ export function staticAssets(customers: { cstm: string; name: string; config: Re
     ["module-form.svg", { type: "image/svg+xml", body: moduleIcon("#2e7d32", "M20 16h24v32H20zM26 26h12M26 34h12") }],
     ["module-training.svg", { type: "image/svg+xml", body: moduleIcon("#6a1b9a", "M18 34l10 10 18-22") }],
     ["welcome-poster.svg", { type: "image/svg+xml", body: POSTER }],
+    ["welcome.webm", { type: "video/webm", body: WELCOME_WEBM }],
   ]);
   for (const customer of customers) {
     const style = customer.config.style as { primaryColor?: string } | undefined;

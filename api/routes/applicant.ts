@@ -7,7 +7,7 @@ import { route, success } from "../http/handlers";
 import { emailSchema, emptyBodySchema, nameSchema, parseBody, profileIdSchema } from "../http/validation";
 import { customerLanguage, languageSchema } from "../languages";
 import { requireAssignment } from "../store/progress";
-import type { User } from "../store/users";
+import { findUserById, type User } from "../store/users";
 
 /** The applicant's personal data (GET/POST /profile), feedback and finalizeApplication. */
 function personalData(user: User) {
@@ -31,7 +31,6 @@ const profileUpdateSchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "nothing to update" });
 
 export function applicantRoutes(router: Router, ctx: ApiContext): void {
-  const findUser = ctx.db.prepare("SELECT * FROM users WHERE id = ?");
 
   router.get(
     "/profile",
@@ -66,7 +65,7 @@ export function applicantRoutes(router: Router, ctx: ApiContext): void {
             user.id,
           );
       })();
-      success(res, { profile: personalData(findUser.get(user.id) as User) });
+      success(res, { profile: personalData(findUserById(ctx.db, user.id)!) });
     }),
   );
 
@@ -98,7 +97,7 @@ export function applicantRoutes(router: Router, ctx: ApiContext): void {
       parseBody(req, emptyBodySchema);
       const { user } = authOf(res);
       ctx.db.prepare("UPDATE users SET finalized_at = COALESCE(finalized_at, ?) WHERE id = ?").run(ctx.now().toISOString(), user.id);
-      success(res, { finalizedAt: (findUser.get(user.id) as User).finalized_at });
+      success(res, { finalizedAt: findUserById(ctx.db, user.id)!.finalized_at });
     }),
   );
 }

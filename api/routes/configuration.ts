@@ -7,7 +7,7 @@ import { route, success } from "../http/handlers";
 import { cstmSchema, parseBody, parseParams, parseQuery } from "../http/validation";
 import { LANGUAGES, languageSchema, localize } from "../languages";
 import { requireCustomer, statementOf, type Statement } from "../store/catalogue";
-import type { User } from "../store/users";
+import { findUserById, type User } from "../store/users";
 
 /** getConfiguration and the data-protection statement with its acceptance (spec §7, R-DP-01). */
 export function dataProtectionState(statement: Statement, user: User) {
@@ -74,8 +74,7 @@ export function configurationRoutes(router: Router, ctx: ApiContext): void {
              contacting_accepted = COALESCE(?, contacting_accepted) WHERE id = ?`,
         )
         .run(body.revision ?? null, body.contactingAccepted === undefined ? null : body.contactingAccepted ? 1 : 0, user.id);
-      const updated = ctx.db.prepare("SELECT * FROM users WHERE id = ?").get(user.id) as User;
-      success(res, { dataProtection: dataProtectionState(statement, updated) });
+      success(res, { dataProtection: dataProtectionState(statement, findUserById(ctx.db, user.id)!) });
     }),
   );
 }

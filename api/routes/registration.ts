@@ -9,8 +9,8 @@ import { cstmSchema, emailSchema, hashSchema, nameSchema, parseBody, passwordSch
 import { customerLanguage, languageSchema } from "../languages";
 import { sendAccountMail } from "../mail/account-mails";
 import { requireCustomer, statementOf, type Customer, type Profile } from "../store/catalogue";
-import { invalidHash, requireUserHash } from "../store/user-hashes";
-import { setPassword, type User } from "../store/users";
+import { findUserHash, invalidHash } from "../store/user-hashes";
+import { findUserById, setPassword } from "../store/users";
 import { loginResponse } from "./session";
 
 /** register, registerAnon, accountActivation (spec §7, R-ENT-08, R-ROLE-02, R-API-03). */
@@ -103,7 +103,7 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
         );
         setPassword(ctx.db, userId, passwordHash, now);
         assign.run(userId, profile.id, now.toISOString());
-        const created = ctx.db.prepare("SELECT * FROM users WHERE id = ?").get(userId) as User;
+        const created = findUserById(ctx.db, userId)!;
         sendAccountMail(ctx, "activation", created, customer, language);
         return created;
       })();
@@ -139,7 +139,7 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
           }).lastInsertRowid,
         );
         assign.run(userId, profile.id, now);
-        return ctx.db.prepare("SELECT * FROM users WHERE id = ?").get(userId) as User;
+        return findUserById(ctx.db, userId)!;
       })();
       const grant = ctx.tokens.issue(user.id, "applicant", customer.cstm);
       success(res, { ...loginResponse(user, grant), profileId: profile.id }, 201);
@@ -150,9 +150,8 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
     "/accountActivation",
     route(async (req, res) => {
       const body = parseBody(req, activationSchema);
-      const nowS = Math.floor(ctx.now().getTime() / 1000);
-      const link = requireUserHash(ctx.db, body.userIdHash, nowS);
-      if (link.purpose !== "activation") throw invalidHash();
+      const link = findUserHash(ctx.db, body.userIdHash);
+      if (!link || link.purpose !== "activation") throw invalidHash();
       // R-API-03: the app ignores this 403.
       if (link.user.activated === 1) throw forbidden("already_activated");
       const setsPassword = link.user.password_hash === null && body.password !== undefined;

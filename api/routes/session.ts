@@ -40,10 +40,17 @@ async function checkCredentials(
   password: string,
   role: User["role"],
 ): Promise<User> {
+  const throttle = ctx.loginThrottle;
+  const key = `${customer.userBase}\u0000${userName.toLowerCase()}`;
+  if (throttle.blocked(key)) throw new ApiError(429, "too_many_attempts");
   const found = findUserByName(ctx.db, customer.userBase, userName);
   const user = found?.role === role ? found : undefined;
   const valid = await verifyPassword(password, user?.password_hash ?? null);
-  if (!user || !valid) throw unauthorized("invalid_credentials");
+  if (!user || !valid) {
+    throttle.failed(key);
+    throw unauthorized("invalid_credentials");
+  }
+  throttle.succeeded(key);
   if (user.activated !== 1) throw new ApiError(402, "account_not_activated");
   return user;
 }

@@ -1,5 +1,5 @@
 import type { ApiContext } from "../context";
-import type { Db } from "../db/connection";
+import { statement, type Db } from "../db/connection";
 import { notFound } from "../http/errors";
 import type { Profile } from "./catalogue";
 
@@ -39,24 +39,26 @@ function toAssignment(ctx: ApiContext, row: AssignmentRow): Assignment | null {
 }
 
 export function assignments(ctx: ApiContext, userId: number): Assignment[] {
-  const rows = ctx.db
-    .prepare("SELECT profile_id, is_open, open_until, assigned_at FROM user_profiles WHERE user_id = ? ORDER BY assigned_at, profile_id")
-    .all(userId) as AssignmentRow[];
+  const rows = statement(
+    ctx.db,
+    "SELECT profile_id, is_open, open_until, assigned_at FROM user_profiles WHERE user_id = ? ORDER BY assigned_at, profile_id",
+  ).all(userId) as AssignmentRow[];
   return rows.map((row) => toAssignment(ctx, row)).filter((value): value is Assignment => value !== null);
 }
 
 /** The user's assignment of a profile; a profile the user does not have is unknown to them (404). */
 export function requireAssignment(ctx: ApiContext, userId: number, profileId: string): Assignment {
-  const row = ctx.db
-    .prepare("SELECT profile_id, is_open, open_until, assigned_at FROM user_profiles WHERE user_id = ? AND profile_id = ?")
-    .get(userId, profileId) as AssignmentRow | undefined;
+  const row = statement(
+    ctx.db,
+    "SELECT profile_id, is_open, open_until, assigned_at FROM user_profiles WHERE user_id = ? AND profile_id = ?",
+  ).get(userId, profileId) as AssignmentRow | undefined;
   const assignment = row && toAssignment(ctx, row);
   if (!assignment) throw notFound("unknown_profile");
   return assignment;
 }
 
 export function finishedModules(db: Db, userId: number): Finished {
-  const rows = db.prepare("SELECT prcm_id, finished_at, skipped FROM module_progress WHERE user_id = ?").all(userId) as {
+  const rows = statement(db, "SELECT prcm_id, finished_at, skipped FROM module_progress WHERE user_id = ?").all(userId) as {
     prcm_id: number;
     finished_at: string;
     skipped: number;

@@ -1,7 +1,7 @@
 import { randomSecret, sha256 } from "../auth/secrets";
 import type { Db } from "../db/connection";
 import { ApiError } from "../http/errors";
-import type { User } from "./users";
+import { findUserById, type User } from "./users";
 
 /**
  * The hashes in activation and password-reset links. Only their SHA-256 is stored. An activation
@@ -21,20 +21,26 @@ export interface UserHash {
 
 const RESET_VALIDITY_S = 24 * 60 * 60;
 
-/** The live hash of a link, or 404 with errorMsg C06 (spec §8: expired link, invalid user hash). */
-export function requireUserHash(db: Db, hash: string, nowS: number): UserHash {
+/** The hash of a link with its user, live or not. */
+export function findUserHash(db: Db, hash: string): UserHash | undefined {
   const row = db.prepare("SELECT * FROM user_hashes WHERE hash_sha256 = ?").get(sha256(hash)) as
     | (Omit<UserHash, "user"> & { user_id: number })
     | undefined;
-  const user = row && (db.prepare("SELECT * FROM users WHERE id = ?").get(row.user_id) as User | undefined);
-  const live =
-    row &&
-    user &&
-    (row.purpose === "activation"
-      ? user.activated === 0 || user.password_hash === null
-      : row.used_at === null && row.expires_at !== null && row.expires_at > nowS);
-  if (!row || !user || !live) throw invalidHash();
+  const user = row && findUserById(db, row.user_id);
+  if (!row || !user) return undefined;
   return { hash_sha256: row.hash_sha256, purpose: row.purpose, cstm: row.cstm, expires_at: row.expires_at, used_at: row.used_at, user };
+}
+
+/** The live hash of a link, or 404 with errorMsg C06 (spec §8: expired link, invalid user hash). */
+export function requireUserHash(db: Db, hash: string, nowS: number): UserHash {
+  const link = findUserHash(db, hash);
+  const live =
+    link &&
+    (link.purpose === "activation"
+      ? link.user.activated === 0 || link.user.password_hash === null
+      : link.used_at === null && link.expires_at !== null && link.expires_at > nowS);
+  if (!link || !live) throw invalidHash();
+  return link;
 }
 
 export function invalidHash(): ApiError {

@@ -1,4 +1,4 @@
-import type { Db } from "../db/connection";
+import { statement, type Db } from "../db/connection";
 import type { Language } from "../languages";
 
 /** The users table as the routes read it. */
@@ -19,6 +19,10 @@ export interface User {
   finalized_at: string | null;
   dp_accepted_revision: number | null;
   contacting_accepted: number;
+}
+
+export function findUserById(db: Db, id: number): User | undefined {
+  return statement(db, "SELECT * FROM users WHERE id = ?").get(id) as User | undefined;
 }
 
 export function findUserByName(db: Db, userBase: string, userName: string): User | undefined {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -85,5 +86,19 @@ describe("database, migrations and seeding", () => {
       else expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
       expect(row.password_hash ?? "").not.toContain("Demo-2027");
     }
+  });
+
+  it("npm run api:reset recreates the database with the demo data", async () => {
+    const databasePath = path.join(dir, "reset.db");
+    const api = await startApi({ databasePath });
+    await api.clone("anna");
+    await api.close();
+    expect(counts(databasePath).users).toBe(9);
+    const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/api-reset.ts"], {
+      env: { PATH: process.env.PATH, API_DATABASE_PATH: databasePath } as unknown as NodeJS.ProcessEnv,
+      encoding: "utf8",
+    });
+    expect(output).toContain("8 users");
+    expect(counts(databasePath).users).toBe(8);
   });
 });

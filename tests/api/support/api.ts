@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
+import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -96,7 +96,11 @@ export async function startApi(overrides: Partial<EmbeddedApiOptions> & { databa
       body = JSON.stringify(options.body);
       headers["content-type"] ??= "application/json";
     }
-    const response = await fetch(baseUrl + "/api" + apiPath, { method, headers, body, redirect: "manual" });
+    // fetch refuses a body on GET; a hostile client does not, so such requests go through node:http.
+    const response =
+      body !== undefined && (method === "GET" || method === "HEAD")
+        ? await rawRequest(baseUrl + "/api" + apiPath, method, headers, body)
+        : await fetch(baseUrl + "/api" + apiPath, { method, headers, body, redirect: "manual" });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -136,4 +140,20 @@ export async function startApi(overrides: Partial<EmbeddedApiOptions> & { databa
     },
   };
   return testApi;
+}
+
+function rawRequest(url: string, method: string, headers: Record<string, string>, body: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === "string") responseHeaders.set(name, value);
+        resolve(new Response(Buffer.concat(chunks), { status: incoming.statusCode, headers: responseHeaders }));
+      });
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
 }
