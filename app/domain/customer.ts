@@ -113,3 +113,13 @@ export function areaRootPage(config: PageSetConfig): string {
   if (pages.has("login")) return "login";
   return "page-not-found";
 }
+
+/**
+ * Where a profile-specific page sends a visitor without an active profile (before the upstream
+ * rule R-PROF-01 is applied): the profile chooser, else home, never the page that is asking.
+ */
+export function pageWithoutActiveProfile(pages: ReadonlySet<string>, currentPage: string): string {
+  if (pages.has("profileChooser")) return "profileChooser";
+  if (pages.has("home") && currentPage !== "home") return "home";
+  return "page-not-found";
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areaRootPage, customerPages, pageExists, PROFILE_SPECIFIC_PAGES } from "~/domain/customer";
+import { areaRootPage, customerPages, pageExists, pageWithoutActiveProfile, PROFILE_SPECIFIC_PAGES } from "~/domain/customer";
 import { navigationFor, NAVIGATION_ENTRIES } from "~/domain/navigation";
 import { DEMO_AREAS } from "../support/demo-areas";
 
@@ -86,5 +86,11 @@ describe("page sets and roots", () => {
 
   it("R-RTE-02 home, assessment and report are profile specific; profileChooser is not", () => {
     expect([...PROFILE_SPECIFIC_PAGES].sort()).toEqual(["assessment", "home", "report"]);
+  });
+
+  it("R-RTE-05 without an active profile: the profile chooser, else home, never the asking page", () => {
+    expect(pageWithoutActiveProfile(new Set(["home", "profileChooser", "report"]), "report")).toBe("profileChooser");
+    expect(pageWithoutActiveProfile(new Set(["home", "report"]), "report")).toBe("home");
+    expect(pageWithoutActiveProfile(new Set(["home", "report"]), "home")).toBe("page-not-found");
   });
 });
