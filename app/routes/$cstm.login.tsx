@@ -11,11 +11,18 @@ import { loginSchema } from "~/forms/login";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
+import { ModalLink } from "~/modals/modal";
+import { loadOpenModals } from "~/modals/modals.server";
+import { privacyModal } from "~/modals/privacy";
+import { loadPrivacyModal } from "~/modals/privacy.server";
+import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
 
-export const handle: RouteHandle = { layout: "landing" };
+export const handle: RouteHandle = { layout: "landing", modals: defineModals({ privacy: privacyModal }) };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { cstm, config, language } = await requireCustomer(args);
+  const customer = await requireCustomer(args);
+  const { cstm, config, language } = customer;
+  const modals = await loadOpenModals(args.request, { privacy: () => loadPrivacyModal(args.context, customer) });
   const pages = customerPages(config);
   const t = getTranslator(language, "auth");
   return {
@@ -26,11 +33,12 @@ export async function loader(args: LoaderFunctionArgs) {
       forgotPassword: pages.has("forgot-password") ? customerPath(cstm, "/forgot-password") : null,
       registration: config.enableRegistration && pages.has("registration") ? customerPath(cstm, "/registration") : null,
     },
+    modals,
   };
 }
 
 export default function LoginRoute() {
-  const { cstm, constraint, links } = useLoaderData<typeof loader>();
+  const { constraint, links } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
@@ -51,7 +59,7 @@ export default function LoginRoute() {
           label={
             <>
               {t("login.privacyPrefix")}{" "}
-              <Link to={`${customerPath(cstm, "/login")}?modal=privacy`}>{t("login.privacyLink")}</Link>
+              <ModalLink modal="privacy">{t("login.privacyLink")}</ModalLink>
             </>
           }
         />
@@ -74,5 +82,7 @@ export default function LoginRoute() {
     </section>
   );
 }
+
+export const shouldRevalidate = revalidateUnlessModalsClose;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];

@@ -5,15 +5,29 @@ import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
 import { ErrorView } from "~/errors/error-view";
 import { payloadFromRouteError } from "~/errors/route-error";
-import { layoutFromMatches } from "~/handle";
+import { layoutFromMatches, type RouteHandle } from "~/handle";
 import { isSupportedLanguage } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
+import { legalNoticeModal, type LegalNoticeModalData } from "~/modals/legal-notice";
+import { loadOpenModals } from "~/modals/modals.server";
+import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
 import { commitSession } from "~/session/request.server";
 
 export interface CustomerLayoutData extends CustomerShell {
   /** Pages of this customer's area (R-RTE-06/08), for navigation. */
   pages: string[];
   areaName: string;
+  /** Data of the open modals this route declares (legal-notice). */
+  modals: { "legal-notice"?: LegalNoticeModalData };
+}
+
+/** Modals every customer page can open (the legal notice, also stacked over other modals). */
+export const handle: RouteHandle = { modals: defineModals({ "legal-notice": legalNoticeModal }) };
+
+/** The customer's own legal-notice text (configuration texts[language].legalNotice), if any. */
+function legalNoticeText(texts: Record<string, Record<string, unknown>>, language: string): string | undefined {
+  const text = texts[language]?.legalNotice;
+  return typeof text === "string" && text.trim() ? text : undefined;
 }
 
 /**
@@ -23,10 +37,14 @@ export interface CustomerLayoutData extends CustomerShell {
 export async function loader(args: LoaderFunctionArgs) {
   const { session, cstm, config, language, languageChanged } = await requireCustomer(args);
   const headers = new Headers();
-  if (languageChanged) {
-    session.set("languages", { ...session.get("languages"), [cstm]: language });
-    headers.append("Set-Cookie", await commitSession(args.context, session));
-  }
+  // A one-time notice of the previous request (POST-redirect-GET), shown by every layout.
+  const notice = session.get("notice");
+  if (languageChanged) session.set("languages", { ...session.get("languages"), [cstm]: language });
+  if (languageChanged || notice !== undefined) headers.append("Set-Cookie", await commitSession(args.context, session));
+  const legalNotice = legalNoticeText(config.texts, language);
+  const modals = await loadOpenModals(args.request, {
+    "legal-notice": async () => ({ customerName: config.name || cstm, text: legalNotice, url: config.legalNoticeUrl }),
+  });
   const applicant = session.get("applicant");
   const sameCustomer = session.get("cstm") === cstm;
   const shell: CustomerLayoutData = {
@@ -36,17 +54,20 @@ export async function loader(args: LoaderFunctionArgs) {
     languages: config.languages.filter(isSupportedLanguage),
     appearance: config.appearance,
     legalNoticeUrl: config.legalNoticeUrl,
+    hasLegalNoticeText: legalNotice !== undefined,
     supportEmail: config.supportEmail,
-    user:
-      applicant && sameCustomer && !applicant.anonymous
-        ? { name: applicant.displayName ?? applicant.userName }
-        : null,
+    // Anonymous applicants are signed in too (navigation, logout), but their generated user name is no name.
+    user: applicant && sameCustomer ? (applicant.anonymous ? {} : { name: applicant.displayName ?? applicant.userName }) : null,
     onSite: Boolean(session.get("onSite")) || config.area.onSite,
     pages: [...customerPages(config)],
     areaName: config.area.name,
+    modals,
+    notice: typeof notice === "string" ? notice : undefined,
   };
   return data(shell, { headers });
 }
+
+export const shouldRevalidate = revalidateUnlessModalsClose;
 
 export const meta: MetaFunction<typeof loader> = ({ data: shell }) => [{ title: shell?.customerName ?? "" }];
 
