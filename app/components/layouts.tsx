@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
-import { textColourOn } from "~/domain/appearance";
 import type { Appearance } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
 import type { LayoutName } from "~/handle";
@@ -94,7 +93,7 @@ function Footer({ shell }: { shell: CustomerShell }) {
 
 function brandStyle(appearance: Appearance): CSSProperties | undefined {
   if (!appearance.primaryColor) return undefined;
-  return { "--brand": appearance.primaryColor, "--brand-contrast": textColourOn(appearance.primaryColor) } as CSSProperties;
+  return { "--brand": appearance.primaryColor, "--brand-contrast": appearance.primaryTextColor } as CSSProperties;
 }
 
 interface LayoutProps {

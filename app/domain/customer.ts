@@ -25,6 +25,8 @@ export interface Appearance {
   overlay: boolean;
   showProgress: boolean;
   primaryColor?: string;
+  /** Text colour on primaryColor (black or white, whichever contrasts more), computed on the server. */
+  primaryTextColor?: "#000" | "#fff";
 }
 
 export interface EntryArea {
