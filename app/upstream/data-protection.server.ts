@@ -30,6 +30,7 @@ export function statementText(raw: string): string {
   if (!/[<&]/.test(raw)) return raw.trim();
   return raw
     .replace(/\r\n?/g, "\n")
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, "")
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<\/(p|div|h[1-6]|li|ul|ol|section)>/gi, "\n\n")
     .replace(/<li[^>]*>/gi, "• ")
