@@ -5,12 +5,15 @@ import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
 import { ErrorView } from "~/errors/error-view";
 import { payloadFromRouteError } from "~/errors/route-error";
+import { selectMainError } from "~/errors/selection";
 import { layoutFromMatches, type RouteHandle } from "~/handle";
-import { isSupportedLanguage } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
+import { createTranslator } from "~/i18n/translator";
 import { legalNoticeModal, type LegalNoticeModalData } from "~/modals/legal-notice";
 import { loadOpenModals } from "~/modals/modals.server";
 import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
+import type { RootLoaderData } from "~/root";
 import { commitSession } from "~/session/request.server";
 
 export interface CustomerLayoutData extends CustomerShell {
@@ -69,7 +72,14 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const shouldRevalidate = revalidateUnlessModalsClose;
 
-export const meta: MetaFunction<typeof loader> = ({ data: shell }) => [{ title: shell?.customerName ?? "" }];
+/** Every page has a title (WCAG 2.4.2), an error page the main error's title in the document's language. */
+export const meta: MetaFunction<typeof loader> = ({ data: shell, error, matches }) => {
+  if (shell) return [{ title: shell.customerName }];
+  const root = matches.find((match) => match.id === "root")?.data as RootLoaderData | undefined;
+  const t = createTranslator(root?.language ?? DEFAULT_LANGUAGE, root?.resources ?? {}, "errors");
+  const main = selectMainError(payloadFromRouteError(error, false).errors)?.main;
+  return [{ title: main ? t(`${main.code}.title`) : t("pageLabel") }];
+};
 
 export default function CustomerRoute() {
   const shell = useLoaderData<typeof loader>();
