@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
 import type { Appearance } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
@@ -40,6 +40,14 @@ function Notice({ notice }: { notice?: string }) {
       {t(notice)}
     </p>
   );
+}
+
+/**
+ * The customer and visitor data of the $cstm layout, for any component below it; e.g. the
+ * dashboard's progress view reads `appearance.showProgress`.
+ */
+export function useCustomerShell(): CustomerShell | undefined {
+  return useRouteLoaderData("routes/$cstm") as CustomerShell | undefined;
 }
 
 function SkipLink() {
@@ -165,13 +173,7 @@ export function ErrorLayout({ shell, children }: LayoutProps) {
   );
 }
 
+/** R-LAY-01: the layout the route metadata names (layoutFromMatches), Dashboard by default. */
 export function CustomerLayout({ name, ...props }: LayoutProps & { name: LayoutName }) {
-  switch (name) {
-    case "landing":
-      return <LandingLayout {...props} />;
-    case "error":
-      return <ErrorLayout {...props} />;
-    default:
-      return <DashboardLayout {...props} />;
-  }
+  return name === "dashboard" ? <DashboardLayout {...props} /> : <Frame name={name} {...props} />;
 }

@@ -19,7 +19,7 @@ export function Navigation({ cstm, pages }: { cstm: string; pages: readonly stri
         {items.map((item) => (
           <li key={item.page}>
             <Link to={customerPath(cstm, `/${item.page}`)} aria-current={item.current ? "page" : undefined}>
-              {t(item.labelKey)}
+              {t(`navigation.${item.page}`)}
             </Link>
           </li>
         ))}

@@ -7,18 +7,17 @@
 export interface NavigationEntry {
   page: string;
   rank: number;
-  /** Key in the common namespace. */
-  labelKey: string;
 }
 
+/** In rank order; the label of an entry is `navigation.{page}` in the common namespace. */
 export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
-  { page: "profileChooser", rank: 5, labelKey: "navigation.profileChooser" },
-  { page: "home", rank: 10, labelKey: "navigation.home" },
-  { page: "newsletter", rank: 11, labelKey: "navigation.newsletter" },
-  { page: "profile", rank: 20, labelKey: "navigation.profile" },
-  { page: "FAQ", rank: 40, labelKey: "navigation.FAQ" },
-  { page: "report", rank: 60, labelKey: "navigation.report" },
-  { page: "support", rank: 70, labelKey: "navigation.support" },
+  { page: "profileChooser", rank: 5 },
+  { page: "home", rank: 10 },
+  { page: "newsletter", rank: 11 },
+  { page: "profile", rank: 20 },
+  { page: "FAQ", rank: 40 },
+  { page: "report", rank: 60 },
+  { page: "support", rank: 70 },
 ];
 
 export interface NavigationItem extends NavigationEntry {
@@ -29,7 +28,8 @@ export interface NavigationItem extends NavigationEntry {
 /** The entries of the pages that exist for this customer, by rank, the current page marked. */
 export function navigationFor(pages: Iterable<string>, currentPage: string): NavigationItem[] {
   const available = new Set(pages);
-  return NAVIGATION_ENTRIES.filter((entry) => available.has(entry.page))
-    .sort((a, b) => a.rank - b.rank)
-    .map((entry) => ({ ...entry, current: entry.page === currentPage }));
+  return NAVIGATION_ENTRIES.filter((entry) => available.has(entry.page)).map((entry) => ({
+    ...entry,
+    current: entry.page === currentPage,
+  }));
 }

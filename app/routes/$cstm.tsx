@@ -1,5 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  Outlet,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { CustomerLayout, ErrorLayout, type CustomerShell } from "~/components/layouts";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
@@ -70,7 +77,12 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(shell, { headers });
 }
 
-export const shouldRevalidate = revalidateUnlessModalsClose;
+/**
+ * The layout data is fresh on every page change (one single-fetch request either way): a one-time
+ * notice must not follow the visitor to the next page. Closing a modal reloads nothing.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.currentUrl.pathname !== args.nextUrl.pathname || revalidateUnlessModalsClose(args);
 
 /** Every page has a title (WCAG 2.4.2), an error page the main error's title in the document's language. */
 export const meta: MetaFunction<typeof loader> = ({ data: shell, error, matches }) => {

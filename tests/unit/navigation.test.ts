@@ -17,6 +17,8 @@ describe("navigation", () => {
       ["report", 60],
       ["support", 70],
     ]);
+    const ranks = NAVIGATION_ENTRIES.map((entry) => entry.rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     // The order is the rank, whatever order the configuration lists the pages in.
     expect(labels(["support", "FAQ", "home", "report", "newsletter", "profile", "profileChooser"])).toEqual([
       "profileChooser",
