@@ -71,7 +71,7 @@ test("R-LAY-01 the skip link is the first stop of the keyboard and leads to the 
   await expect(page.locator("main")).toBeFocused();
 });
 
-test("newsletter sign-up validates with translated messages (JS off and on)", async ({ page }) => {
+test("R-RTE-06 R-VAL-06 newsletter sign-up validates with translated messages (JS off and on)", async ({ page }) => {
   await page.goto("/preview/newsletter");
   await page.getByRole("textbox", { name: "E-Mail-Adresse" }).fill("kein-name");
   await page.getByRole("button", { name: "Abonnieren" }).click();

@@ -27,7 +27,7 @@ async function signedIn(cstm: string, displayName?: string): Promise<BrowserClie
 }
 
 describe("route sets per customer", () => {
-  it("every in-set page is either built or named in NOT_YET_BUILT", () => {
+  it("R-RTE-06 every in-set page is either built or named in NOT_YET_BUILT", () => {
     for (const area of DEMO_AREAS) {
       for (const page of area.pages) {
         expect(page in BUILT_PAGES || NOT_YET_BUILT.includes(page), `${area.cstm}/${page}`).toBe(true);
@@ -77,7 +77,7 @@ describe("route sets per customer", () => {
         }
       });
 
-      it(`in-set pages of ${area.cstm} that other branches build still fall through to page-not-found`, async () => {
+      it(`R-RTE-03 in-set pages of ${area.cstm} that other branches build still fall through to page-not-found`, async () => {
         const client = new BrowserClient(server.baseUrl);
         for (const page of area.pages.filter((name) => NOT_YET_BUILT.includes(name))) {
           const response = await client.get(`/${area.cstm}/${page}`, { follow: false });
@@ -95,7 +95,7 @@ describe("route sets per customer", () => {
     }
   });
 
-  it("page names are exact: /demo/faq is not /demo/FAQ", async () => {
+  it("R-RTE-08 page names are exact: /demo/faq is not /demo/FAQ", async () => {
     const client = new BrowserClient(server.baseUrl);
     expect((await client.get("/demo/faq", { follow: false })).location).toBe("/demo/page-not-found");
   });
@@ -216,7 +216,7 @@ describe("modals without JavaScript", () => {
     expect(page.text).toMatch(/href="https:\/\/example.com\/impressum"[^>]*>Vollständiges Impressum öffnen/);
   });
 
-  it("modals a page does not declare are ignored: no dialog, nothing inert", async () => {
+  it("R-SCR-11 modals a page does not declare are ignored: no dialog, nothing inert", async () => {
     const client = new BrowserClient(server.baseUrl);
     for (const url of ["/demo/login?modal=feedback", "/demo/page-not-found?modal=privacy", "/demo/login?modal=constructor"]) {
       const page = await client.get(url);

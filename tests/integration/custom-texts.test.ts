@@ -102,7 +102,7 @@ describe("privacy modal", () => {
     expect(page.text).toMatch(/<form method="post"/);
   });
 
-  it("the statement is loaded only while the modal is open", async () => {
+  it("R-LANG-01 R-SCR-10 the statement is loaded only while the modal is open", async () => {
     await new BrowserClient(app.baseUrl).get("/preview/login");
     expect(calls.some((call) => call.url.includes("dataProtStat"))).toBe(false);
   });
@@ -141,7 +141,7 @@ describe("newsletter", () => {
     expect(fallback.text).toContain("Unser Newsletter informiert dich über neue Stellenangebote und Termine.");
   });
 
-  it("validation: a valid e-mail and the consent are required, with translated messages and the input kept", async () => {
+  it("R-RTE-06 R-VAL-06 validation: a valid e-mail and the consent are required, with translated messages and the input kept", async () => {
     const client = new BrowserClient(app.baseUrl);
     const empty = await client.post("/preview/newsletter", {});
     expect(empty.status).toBe(400);
@@ -156,7 +156,7 @@ describe("newsletter", () => {
     expect(calls.some((call) => call.url.includes("/custom/"))).toBe(false);
   });
 
-  it("success: POST /custom/{cstm}/newsletter without token, then redirect to a thank-you notice shown once (PRG)", async () => {
+  it("R-RTE-06 R-API-02 success: POST /custom/{cstm}/newsletter without token, then redirect to a thank-you notice shown once (PRG)", async () => {
     const client = new BrowserClient(app.baseUrl);
     const posted = await client.post("/preview/newsletter", { email: " ada@example.com ", consent: "on", website: "" }, { follow: false });
     expect(posted.status).toBe(302);
@@ -170,7 +170,7 @@ describe("newsletter", () => {
     expect(again.text).not.toContain("notice-success");
   });
 
-  it("a filled honeypot gets the same thank-you but nothing is sent upstream", async () => {
+  it("R-RTE-06 a filled honeypot gets the same thank-you but nothing is sent upstream", async () => {
     const client = new BrowserClient(app.baseUrl);
     const posted = await client.post("/preview/newsletter", { email: "bot@example.com", consent: "on", website: "http://spam" });
     expect(posted.text).toContain("notice-success");

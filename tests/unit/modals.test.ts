@@ -20,7 +20,7 @@ describe("modal stack in the URL", () => {
     expect(searchWithoutModals("?modal=a&langId=it")).toBe("?langId=it");
   });
 
-  it("closing is recognised as a prefix of the current stack (no reload needed)", () => {
+  it("R-SCR-11 closing is recognised as a prefix of the current stack (no reload needed)", () => {
     expect(onlyClosesModals(["a", "b"], ["a"])).toBe(true);
     expect(onlyClosesModals(["a"], [])).toBe(true);
     expect(onlyClosesModals(["a"], ["a", "b"])).toBe(false);
@@ -35,7 +35,7 @@ describe("customer texts and appearance", () => {
     expect(statementText("  plain text  ")).toBe("plain text");
   });
 
-  it("the text on the brand colour is whichever of black and white contrasts more", () => {
+  it("R-LAY-01 the text on the brand colour is whichever of black and white contrasts more", () => {
     expect(textColourOn("#0b5cad")).toBe("#fff");
     expect(textColourOn("#ffd700")).toBe("#000");
     expect(textColourOn("#fff")).toBe("#000");

@@ -71,11 +71,11 @@ describe("page sets and roots", () => {
     expect(pageExists({ area: area(["login"]), extensions: [], exclude: ["page-not-found"] }, "page-not-found")).toBe(true);
   });
 
-  it("page names are matched exactly as configured (faq is not FAQ)", () => {
+  it("R-RTE-08 page names are matched exactly as configured (faq is not FAQ)", () => {
     expect(pageExists({ area: area(["FAQ"]), extensions: [], exclude: [] }, "faq")).toBe(false);
   });
 
-  it("logout answers in every area: it is an action, not a page of the set", () => {
+  it("R-NAV-01 logout answers in every area: it is an action, not a page of the set", () => {
     expect(pageExists({ area: area(["login"]), extensions: [], exclude: [] }, "logout")).toBe(true);
     expect(customerPages({ area: area(["login"]), extensions: [], exclude: [] }).has("logout")).toBe(false);
   });
