@@ -2,10 +2,14 @@
  * Route metadata (`export const handle`). The layout comes from the deepest route that names one
  * and defaults to Dashboard (R-LAY-01).
  */
+import type { ModalDefinitions } from "~/modals/route-modals";
+
 export type LayoutName = "landing" | "dashboard" | "error";
 
 export interface RouteHandle {
   layout?: LayoutName;
+  /** The modals this route supports (`?modal=name`), see app/modals/modal.tsx. */
+  modals?: ModalDefinitions;
 }
 
 export function layoutFromMatches(matches: ReadonlyArray<{ handle?: unknown }>): LayoutName {

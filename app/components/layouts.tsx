@@ -1,9 +1,14 @@
-import type { ReactNode } from "react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import type { CSSProperties, ReactNode } from "react";
 import type { Appearance } from "~/domain/customer";
+import { customerPath } from "~/domain/customer-path";
 import type { LayoutName } from "~/handle";
 import type { Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
+import { inertProps, ModalLink } from "~/modals/modal";
+import { RouteModals, useRouteModals } from "~/modals/route-modals";
 import { LanguageChooser } from "./language-chooser";
+import { Navigation } from "./navigation";
 
 /** What every layout needs to know about the customer and the visitor ($cstm loader data). */
 export interface CustomerShell {
@@ -11,11 +16,38 @@ export interface CustomerShell {
   customerName: string;
   language: Language;
   languages: Language[];
+  /** logo, overlay (modals dim the page), showProgress (for the dashboard's progress view), colour. */
   appearance: Appearance;
   legalNoticeUrl?: string;
+  /** The customer has its own legal-notice text: the footer link opens it as a modal. */
+  hasLegalNoticeText?: boolean;
   supportEmail?: string;
-  user: { name: string } | null;
+  /** The signed-in applicant of this customer (name unknown for anonymous ones), null when signed out. */
+  user: { name?: string } | null;
   onSite: boolean;
+  /** Pages of this customer's area (R-RTE-06/08), for the navigation. */
+  pages?: string[];
+  /** A one-time notice (session flash "notice", an i18n key such as "common:newsletter.thanks"). */
+  notice?: string;
+}
+
+/** The user notification of the previous request, announced politely. */
+function Notice({ notice }: { notice?: string }) {
+  const { t } = useTranslation();
+  if (!notice) return null;
+  return (
+    <p className="notice notice-success" role="status">
+      {t(notice)}
+    </p>
+  );
+}
+
+/**
+ * The customer and visitor data of the $cstm layout, for any component below it; e.g. the
+ * dashboard's progress view reads `appearance.showProgress`.
+ */
+export function useCustomerShell(): CustomerShell | undefined {
+  return useRouteLoaderData("routes/$cstm") as CustomerShell | undefined;
 }
 
 function SkipLink() {
@@ -27,31 +59,37 @@ function SkipLink() {
   );
 }
 
+/** The customer's logo (or name), linking to the customer's start page. */
 function Brand({ shell }: { shell: CustomerShell }) {
   const { t } = useTranslation();
+  const label = t("header.homeLink", { name: shell.customerName });
   return (
-    <div className="brand">
+    <Link className="brand" to={customerPath(shell.cstm)} aria-label={shell.appearance.logo ? undefined : label}>
       {shell.appearance.logo ? (
-        <img src={shell.appearance.logo} alt={t("header.logoAlt", { name: shell.customerName })} height={32} />
+        <img src={shell.appearance.logo} alt={label} height={40} />
       ) : (
         <span className="brand-name">{shell.customerName}</span>
       )}
-    </div>
+    </Link>
   );
 }
 
+/** R-NAV-02: the translated greeting, with the user's name when known. */
 function Greeting({ shell }: { shell: CustomerShell }) {
   const { t } = useTranslation();
   return (
-    <p className="greeting">{shell.user ? t("header.greetingNamed", { name: shell.user.name }) : t("header.greeting")}</p>
+    <p className="greeting">{shell.user?.name ? t("header.greetingNamed", { name: shell.user.name }) : t("header.greeting")}</p>
   );
 }
 
+/** R-NAV-02: the legal-notice link (the customer's text as a modal, else its external page). */
 function Footer({ shell }: { shell: CustomerShell }) {
   const { t } = useTranslation();
   return (
     <footer className="app-footer">
-      {shell.legalNoticeUrl ? (
+      {shell.hasLegalNoticeText ? (
+        <ModalLink modal="legal-notice">{t("footer.legalNotice")}</ModalLink>
+      ) : shell.legalNoticeUrl ? (
         <a href={shell.legalNoticeUrl} rel="noopener noreferrer">
           {t("footer.legalNotice")}
         </a>
@@ -61,74 +99,81 @@ function Footer({ shell }: { shell: CustomerShell }) {
   );
 }
 
-function brandStyle(appearance: Appearance): React.CSSProperties | undefined {
-  return appearance.primaryColor ? ({ "--brand": appearance.primaryColor } as React.CSSProperties) : undefined;
+function brandStyle(appearance: Appearance): CSSProperties | undefined {
+  if (!appearance.primaryColor) return undefined;
+  return { "--brand": appearance.primaryColor, "--brand-contrast": appearance.primaryTextColor } as CSSProperties;
 }
 
 interface LayoutProps {
   shell: CustomerShell;
   children: ReactNode;
-  /** Navigation for the Dashboard layout (built from the customer's page set). */
-  navigation?: ReactNode;
 }
 
-export function LandingLayout({ shell, children }: LayoutProps) {
+/**
+ * The frame all three layouts share: skip link, header, optional navigation, main, footer, and the
+ * open modals of the URL. While a modal is open the page is inert (server-rendered, so also
+ * without JavaScript) and only the top modal is active (R-SCR-11).
+ */
+function Frame({
+  name,
+  shell,
+  header,
+  navigation,
+  children,
+}: LayoutProps & { name: LayoutName; header?: ReactNode; navigation?: ReactNode }) {
+  const modals = useRouteModals();
   return (
-    <div className="layout layout-landing" style={brandStyle(shell.appearance)}>
-      <SkipLink />
-      <header className="app-header">
-        <Brand shell={shell} />
-        <LanguageChooser languages={shell.languages} current={shell.language} />
-      </header>
-      <main id="main" className="landing-main" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer shell={shell} />
+    <div className={`layout layout-${name}`} style={brandStyle(shell.appearance)}>
+      <div className="layout-page" {...inertProps(modals.length > 0)}>
+        <SkipLink />
+        <header className="app-header">
+          <Brand shell={shell} />
+          {header}
+          <LanguageChooser languages={shell.languages} current={shell.language} />
+        </header>
+        {navigation}
+        <main id="main" className={`${name}-main`} tabIndex={-1}>
+          <Notice notice={shell.notice} />
+          {children}
+        </main>
+        <Footer shell={shell} />
+      </div>
+      <RouteModals modals={modals} overlay={shell.appearance.overlay} />
     </div>
   );
 }
 
-export function DashboardLayout({ shell, children, navigation }: LayoutProps) {
+export function LandingLayout({ shell, children }: LayoutProps) {
   return (
-    <div className="layout layout-dashboard" style={brandStyle(shell.appearance)}>
-      <SkipLink />
-      <header className="app-header">
-        <Brand shell={shell} />
-        <Greeting shell={shell} />
-        <LanguageChooser languages={shell.languages} current={shell.language} />
-      </header>
-      {navigation}
-      <main id="main" className="dashboard-main" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer shell={shell} />
-    </div>
+    <Frame name="landing" shell={shell}>
+      {children}
+    </Frame>
+  );
+}
+
+/** The default layout: greeting, and the navigation once the visitor is signed in (R-NAV-01). */
+export function DashboardLayout({ shell, children }: LayoutProps) {
+  return (
+    <Frame
+      name="dashboard"
+      shell={shell}
+      header={<Greeting shell={shell} />}
+      navigation={shell.user && shell.pages ? <Navigation cstm={shell.cstm} pages={shell.pages} /> : null}
+    >
+      {children}
+    </Frame>
   );
 }
 
 export function ErrorLayout({ shell, children }: LayoutProps) {
   return (
-    <div className="layout layout-error" style={brandStyle(shell.appearance)}>
-      <SkipLink />
-      <header className="app-header">
-        <Brand shell={shell} />
-        <LanguageChooser languages={shell.languages} current={shell.language} />
-      </header>
-      <main id="main" className="error-main" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer shell={shell} />
-    </div>
+    <Frame name="error" shell={shell}>
+      {children}
+    </Frame>
   );
 }
 
+/** R-LAY-01: the layout the route metadata names (layoutFromMatches), Dashboard by default. */
 export function CustomerLayout({ name, ...props }: LayoutProps & { name: LayoutName }) {
-  switch (name) {
-    case "landing":
-      return <LandingLayout {...props} />;
-    case "error":
-      return <ErrorLayout {...props} />;
-    default:
-      return <DashboardLayout {...props} />;
-  }
+  return name === "dashboard" ? <DashboardLayout {...props} /> : <Frame name={name} {...props} />;
 }

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { requireApplicant, type ApplicantContext } from "~/account/session.server";
 import type { DataFunctionArgs } from "~/customer/customer.server";
+import { customerPages, pageOfPath, pageWithoutActiveProfile } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
 import { selectProfile } from "~/domain/profile";
 import { commitSession } from "~/session/request.server";
@@ -23,7 +24,11 @@ export async function requireActiveProfile(args: DataFunctionArgs): Promise<Acti
   if (stored) return { ...applicant, profileId: stored };
   const profiles = await getProfiles(context, session);
   const selection = selectProfile(profiles, session.get("onSite")?.profileId);
-  if (selection.kind === "chooser") throw redirect(customerPath(cstm, "/profileChooser"));
+  if (selection.kind === "chooser") {
+    // Never back to the page asking, so it cannot loop (an area without a chooser goes home).
+    const current = pageOfPath(new URL(args.request.url).pathname);
+    throw redirect(customerPath(cstm, `/${pageWithoutActiveProfile(customerPages(applicant.config), current)}`));
+  }
   session.set("activeProfileId", selection.profileId);
   await commitSession(context, session);
   return { ...applicant, profileId: selection.profileId };

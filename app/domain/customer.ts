@@ -20,6 +20,8 @@ export interface Appearance {
   overlay: boolean;
   showProgress: boolean;
   primaryColor?: string;
+  /** Text colour on primaryColor (black or white, whichever contrasts more), computed on the server. */
+  primaryTextColor?: "#000" | "#fff";
 }
 
 export interface EntryArea {
@@ -58,8 +60,19 @@ export interface CustomerConfig {
  */
 export const ALWAYS_PRESENT_PAGES = ["page-not-found", "logout", "change-password"] as const;
 
+/**
+ * Routes under the customer that are not pages of an area (no menu entry, no configuration):
+ * the logout action must answer in every area, or a signed-in visitor could not leave.
+ */
+export const AREA_INDEPENDENT_ROUTES = ["logout"] as const;
+
+/** R-RTE-02 / R-RTE-05: pages that need an active profile (profileChooser does not). */
+export const PROFILE_SPECIFIC_PAGES = ["home", "assessment", "report"] as const;
+
+type PageSetConfig = Pick<CustomerConfig, "area" | "extensions" | "exclude">;
+
 /** R-RTE-06/08: the pages of this customer = area pages + extensions − exclude (+ page-not-found). */
-export function customerPages(config: Pick<CustomerConfig, "area" | "extensions" | "exclude">): Set<string> {
+export function customerPages(config: PageSetConfig): Set<string> {
   const pages = new Set([...config.area.pages, ...config.extensions]);
   for (const excluded of config.exclude) pages.delete(excluded);
   for (const page of ALWAYS_PRESENT_PAGES) pages.add(page);
@@ -69,9 +82,44 @@ export function customerPages(config: Pick<CustomerConfig, "area" | "extensions"
 /** The page a path addresses: its first segment after the customer ("" for the customer root). */
 export function pageOfPath(pathname: string): string {
   const segments = pathname.split("/").filter(Boolean);
-  return segments[1] ? decodeURIComponent(segments[1]) : "";
+  if (!segments[1]) return "";
+  try {
+    return decodeURIComponent(segments[1]);
+  } catch {
+    // A malformed escape is no page name; the guard then answers like for any unknown path.
+    return segments[1];
+  }
 }
 
-export function pageExists(config: Pick<CustomerConfig, "area" | "extensions" | "exclude">, page: string): boolean {
-  return page === "" || customerPages(config).has(page);
+/**
+ * R-RTE-06/08: whether a path's page answers for this customer. Page names are compared exactly as
+ * configured ("FAQ", "profileChooser"): /demo/faq is not /demo/FAQ, so the guard never lets a
+ * spelling through that the configuration does not name.
+ */
+export function pageExists(config: PageSetConfig, page: string): boolean {
+  if (page === "") return true;
+  if ((AREA_INDEPENDENT_ROUTES as readonly string[]).includes(page)) return true;
+  return customerPages(config).has(page);
+}
+
+/**
+ * Where the customer root (and the page-not-found exit) leads: the area's root page (login for
+ * most areas, landing for the applicant-initiative area), or login, or page-not-found when the
+ * configuration excluded those, so a misconfigured area never redirects in a loop.
+ */
+export function areaRootPage(config: PageSetConfig): string {
+  const pages = customerPages(config);
+  if (config.area.root && config.area.root !== "page-not-found" && pages.has(config.area.root)) return config.area.root;
+  if (pages.has("login")) return "login";
+  return "page-not-found";
+}
+
+/**
+ * Where a profile-specific page sends a visitor without an active profile (before the upstream
+ * rule R-PROF-01 is applied): the profile chooser, else home, never the page that is asking.
+ */
+export function pageWithoutActiveProfile(pages: ReadonlySet<string>, currentPage: string): string {
+  if (pages.has("profileChooser")) return "profileChooser";
+  if (pages.has("home") && currentPage !== "home") return "home";
+  return "page-not-found";
 }

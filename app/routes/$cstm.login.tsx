@@ -18,13 +18,20 @@ import { useTranslation } from "~/i18n/react";
 import { login, onSiteLogin, logout, type LoginGrant } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { getDataProtectionStatement } from "~/upstream/data-protection.server";
+import { ModalLink } from "~/modals/modal";
+import { loadOpenModals } from "~/modals/modals.server";
+import { privacyModal } from "~/modals/privacy";
+import { loadPrivacyModal } from "~/modals/privacy.server";
+import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
 
-export const handle: RouteHandle = { layout: "landing" };
+export const handle: RouteHandle = { layout: "landing", modals: defineModals({ privacy: privacyModal }) };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { cstm, config, language, session } = await requireCustomer(args);
+  const customer = await requireCustomer(args);
+  const { cstm, config, language, session } = customer;
   const url = new URL(args.request.url);
   if (currentApplicant(session, cstm)) throw redirect(customerPath(cstm, "/home"));
+  const modals = await loadOpenModals(args.request, { privacy: () => loadPrivacyModal(args.context, customer) });
   const pages = customerPages(config);
   const onSite = readOnSiteLink(url, config.area.onSite);
   const t = getTranslator(language, "auth");
@@ -43,6 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
         config.enableRegistration && pages.has("registration") && !onSite.onSite ? customerPath(cstm, "/registration") : null,
       activation: pages.has("account-activation") ? customerPath(cstm, "/account-activation") : null,
     },
+    modals,
   };
 }
 
@@ -148,7 +156,7 @@ export default function LoginRoute() {
             label={
               <>
                 {t("login.privacyPrefix")}{" "}
-                <Link to={`${customerPath(cstm, "/login")}?modal=privacy`}>{t("login.privacyLink")}</Link>
+                <ModalLink modal="privacy">{t("login.privacyLink")}</ModalLink>
               </>
             }
           />
@@ -179,5 +187,7 @@ export default function LoginRoute() {
     </section>
   );
 }
+
+export const shouldRevalidate = revalidateUnlessModalsClose;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/customer/customer.server";
+import { areaRootPage } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
@@ -14,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { cstm, config, language } = await requireCustomer(args);
   const t = getTranslator(language);
   return data(
-    { exitHref: customerPath(cstm, `/${config.area.root}`), title: t("pageNotFound.title") },
+    { exitHref: customerPath(cstm, `/${areaRootPage(config)}`), title: t("pageNotFound.title") },
     { status: 404 },
   );
 }

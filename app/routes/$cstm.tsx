@@ -1,18 +1,44 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import {
+  Outlet,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { CustomerLayout, ErrorLayout, type CustomerShell } from "~/components/layouts";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
+import { ErrorView } from "~/errors/error-view";
+import { describeRouteError } from "~/errors/route-error";
+import { selectMainError } from "~/errors/selection";
+import { layoutFromMatches, type RouteHandle } from "~/handle";
+import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
 import { RouteErrorView } from "~/errors/boundary";
-import { layoutFromMatches } from "~/handle";
-import { isSupportedLanguage } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
+import { createTranslator } from "~/i18n/translator";
+import { legalNoticeModal, type LegalNoticeModalData } from "~/modals/legal-notice";
+import { loadOpenModals } from "~/modals/modals.server";
+import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
+import type { RootLoaderData } from "~/root";
 import { commitSession } from "~/session/request.server";
 
 export interface CustomerLayoutData extends CustomerShell {
   /** Pages of this customer's area (R-RTE-06/08), for navigation. */
   pages: string[];
   areaName: string;
+  /** Data of the open modals this route declares (legal-notice). */
+  modals: { "legal-notice"?: LegalNoticeModalData };
+}
+
+/** Modals every customer page can open (the legal notice, also stacked over other modals). */
+export const handle: RouteHandle = { modals: defineModals({ "legal-notice": legalNoticeModal }) };
+
+/** The customer's own legal-notice text (configuration texts[language].legalNotice), if any. */
+function legalNoticeText(texts: Record<string, Record<string, unknown>>, language: string): string | undefined {
+  const text = texts[language]?.legalNotice;
+  return typeof text === "string" && text.trim() ? text : undefined;
 }
 
 /**
@@ -22,10 +48,14 @@ export interface CustomerLayoutData extends CustomerShell {
 export async function loader(args: LoaderFunctionArgs) {
   const { session, cstm, config, language, languageChanged } = await requireCustomer(args);
   const headers = new Headers();
-  if (languageChanged) {
-    session.set("languages", { ...session.get("languages"), [cstm]: language });
-    headers.append("Set-Cookie", await commitSession(args.context, session));
-  }
+  // A one-time notice of the previous request (POST-redirect-GET), shown by every layout.
+  const notice = session.get("notice");
+  if (languageChanged) session.set("languages", { ...session.get("languages"), [cstm]: language });
+  if (languageChanged || notice !== undefined) headers.append("Set-Cookie", await commitSession(args.context, session));
+  const legalNotice = legalNoticeText(config.texts, language);
+  const modals = await loadOpenModals(args.request, {
+    "legal-notice": async () => ({ customerName: config.name || cstm, text: legalNotice, url: config.legalNoticeUrl }),
+  });
   const applicant = session.get("applicant");
   const sameCustomer = session.get("cstm") === cstm;
   const shell: CustomerLayoutData = {
@@ -35,19 +65,34 @@ export async function loader(args: LoaderFunctionArgs) {
     languages: config.languages.filter(isSupportedLanguage),
     appearance: config.appearance,
     legalNoticeUrl: config.legalNoticeUrl,
+    hasLegalNoticeText: legalNotice !== undefined,
     supportEmail: config.supportEmail,
-    user:
-      applicant && sameCustomer && !applicant.anonymous
-        ? { name: applicant.displayName ?? applicant.userName }
-        : null,
+    // Anonymous applicants are signed in too (navigation, logout), but their generated user name is no name.
+    user: applicant && sameCustomer ? (applicant.anonymous ? {} : { name: applicant.displayName ?? applicant.userName }) : null,
     onSite: Boolean(session.get("onSite")) || config.area.onSite,
     pages: [...customerPages(config)],
     areaName: config.area.name,
+    modals,
+    notice: typeof notice === "string" ? notice : undefined,
   };
   return data(shell, { headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: shell }) => [{ title: shell?.customerName ?? "" }];
+/**
+ * The layout data is fresh on every page change (one single-fetch request either way): a one-time
+ * notice must not follow the visitor to the next page. Closing a modal reloads nothing.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.currentUrl.pathname !== args.nextUrl.pathname || revalidateUnlessModalsClose(args);
+
+/** Every page has a title (WCAG 2.4.2), an error page the main error's title in the document's language. */
+export const meta: MetaFunction<typeof loader> = ({ data: shell, error, matches }) => {
+  if (shell) return [{ title: shell.customerName }];
+  const root = matches.find((match) => match.id === "root")?.data as RootLoaderData | undefined;
+  const t = createTranslator(root?.language ?? DEFAULT_LANGUAGE, root?.resources ?? {}, "errors");
+  const main = selectMainError(describeRouteError(error, false).payload.errors)?.main;
+  return [{ title: main ? t(`${main.code}.title`) : t("pageLabel") }];
+};
 
 export default function CustomerRoute() {
   const shell = useLoaderData<typeof loader>();

@@ -48,8 +48,8 @@ function toGrant(response: z.infer<typeof loginResponseSchema>): LoginGrant {
 }
 
 export interface StatementAcceptance {
-  dataProtectionStatementId: number;
-  dataProtectionStatementRevision: number;
+  dataProtectionStatementId: number | string;
+  dataProtectionStatementRevision: number | string;
 }
 
 export async function login(

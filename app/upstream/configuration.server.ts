@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { textColourOn } from "~/domain/appearance";
 import type { CustomerConfig } from "~/domain/customer";
 import { callUpstream, UpstreamError } from "./client.server";
 
@@ -87,7 +88,11 @@ async function fetchConfiguration(context: AppLoadContext, cstm: string): Promis
         exclude: config.exclude,
         enableRegistration: config.enableRegistration,
         enableAnonRegistration: config.enableAnonRegistration,
-        appearance: { ...config.style.appearance, primaryColor: config.style.primaryColor },
+        appearance: {
+          ...config.style.appearance,
+          primaryColor: config.style.primaryColor,
+          primaryTextColor: config.style.primaryColor ? textColourOn(config.style.primaryColor) : undefined,
+        },
         texts: config.texts,
         videos: config.videos ?? [],
         componentNameMap: config.componentNameMap,

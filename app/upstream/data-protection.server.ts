@@ -1,35 +1,88 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { withCustomerSegment } from "./paths";
+import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "./client.server";
+import { withCustomerSegment } from "./paths";
+
+/** Spec §9: data-protection statement API version 1. */
+const STATEMENT_API_VERSION = 1;
+
+const reference = z.union([z.string().min(1), z.number()]);
+
+export type StatementReference = string | number;
 
 /**
- * GET /{cstm}/dataProtStat/1/{language} (spec §7, API version 1 per §9). Returns the statement
- * with the spec's entity names (R-ENT-03): texts, id, languageMapId, revision.
+ * The statement with the spec's entity names (R-ENT-03). id and revision go back to the upstream
+ * with a registration or login (R-ENT-08) exactly as received; acceptance comes from userData.
  */
-const statementSchema = z.object({
-  statement: z.string(),
-  dpsm_dpsm_id: z.coerce.number(),
-  dplm_id: z.coerce.number(),
-  revision: z.coerce.number(),
-});
-
 export interface DataProtectionStatementText {
+  /** Plain text; paragraphs are separated by blank lines. */
   texts: string;
-  id: number;
-  languageMapId: number;
-  revision: number;
+  id: StatementReference;
+  languageMapId: StatementReference;
+  revision: StatementReference;
 }
 
+const statementFields = z.object({
+  statement: z.string(),
+  dpsm_dpsm_id: reference,
+  dplm_id: reference,
+  revision: reference,
+});
+
+// The fields at the top level (spec §7); a `data` envelope is accepted too.
+const statementSchema = z.preprocess((body) => {
+  if (body && typeof body === "object" && !("statement" in body) && "data" in body) return (body as { data: unknown }).data;
+  return body;
+}, statementFields);
+
+/**
+ * Statements are authored as rich text; the app renders text only (no upstream markup in our
+ * documents): line and paragraph ends are kept, tags dropped, the common entities decoded.
+ */
+export function statementText(raw: string): string {
+  if (!/[<&]/.test(raw)) return raw.trim();
+  return raw
+    .replace(/\r\n?/g, "\n")
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, "")
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/(p|div|h[1-6]|li|ul|ol|section)>/gi, "\n\n")
+    .replace(/<li[^>]*>/gi, "• ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/**
+ * GET /{cstm}/dataProtStat/1/{language} (spec §7): the statement in the request's language
+ * (R-LANG-01: loaded after the language is decided). Visitors read it before they have a token
+ * (login, registration), so the call carries the applicant's token only when there is one
+ * (docs/decisions/061). A failure throws an UpstreamError with DP01 (errors/mapping.ts).
+ */
 export async function getDataProtectionStatement(
   context: AppLoadContext,
   cstm: string,
   language: string,
+  session?: AppSession,
 ): Promise<DataProtectionStatementText> {
-  const response = await callUpstream(context, {
-    path: withCustomerSegment(cstm, `/dataProtStat/1/${encodeURIComponent(language)}`),
-    auth: "none",
+  const signedIn = Boolean(session?.get("applicant")?.token);
+  const body = await callUpstream(context, {
+    path: withCustomerSegment(cstm, `/dataProtStat/${STATEMENT_API_VERSION}/${encodeURIComponent(language)}`),
+    auth: signedIn ? "token" : "none",
+    session,
     schema: statementSchema,
   });
-  return { texts: response.statement, id: response.dpsm_dpsm_id, languageMapId: response.dplm_id, revision: response.revision };
+  return {
+    texts: statementText(body.statement),
+    id: body.dpsm_dpsm_id,
+    languageMapId: body.dplm_id,
+    revision: body.revision,
+  };
 }

@@ -1,0 +1,95 @@
+import { useLocation, useMatches, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { ComponentType } from "react";
+import type { RouteHandle } from "~/handle";
+import { Modal, ModalStack, type ModalWidth } from "./modal";
+import { modalStackOf, onlyClosesModals, searchWithModals, searchWithoutModals } from "./stack";
+
+export interface ModalContentProps<Data = unknown> {
+  /** What the declaring route's loader returned under `modals[name]` (undefined when it loaded nothing). */
+  data: Data | undefined;
+  /** The id the content's heading must carry: it names the dialog. */
+  titleId: string;
+  name: string;
+}
+
+export interface ModalDefinition<Data = never> {
+  /** narrow: 34em (default), wide: 80em (R-CON-03). */
+  width?: ModalWidth;
+  /** Default true. A function decides from the modal's data (e.g. an error entry's disableClose). */
+  closable?: boolean | ((data: Data | undefined) => boolean);
+  Content: ComponentType<ModalContentProps<Data>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ModalDefinitions = Record<string, ModalDefinition<any>>;
+
+/** The modals a route supports, for its `handle.modals` (names: lower case, digits, dashes). */
+export function defineModals<T extends ModalDefinitions>(definitions: T): T {
+  return definitions;
+}
+
+export interface OpenModal {
+  name: string;
+  definition: ModalDefinition<unknown>;
+  data: unknown;
+  /** The URL with the modals above this one closed, and this one too. */
+  closeHref: string;
+}
+
+/**
+ * The open modals of this URL that a matched route declares, bottom first. A modal named in the URL
+ * that no route on the page declares is ignored (the stack is built from the declared ones only).
+ */
+export function useRouteModals(): OpenModal[] {
+  const matches = useMatches();
+  const location = useLocation();
+  const declared = new Map<string, { definition: ModalDefinition<unknown>; data: unknown }>();
+  for (const match of matches) {
+    const modals = (match.handle as RouteHandle | undefined)?.modals;
+    if (!modals) continue;
+    const data = (match.data as { modals?: Record<string, unknown> } | undefined)?.modals;
+    for (const [name, definition] of Object.entries(modals)) declared.set(name, { definition, data: data?.[name] });
+  }
+  const stack = modalStackOf(location.search).filter((name) => declared.has(name));
+  return stack.map((name, index) => ({
+    name,
+    ...declared.get(name)!,
+    closeHref: location.pathname + searchWithModals(location.search, stack.slice(0, index)),
+  }));
+}
+
+export function RouteModals({ modals, overlay }: { modals: OpenModal[]; overlay: boolean }) {
+  if (modals.length === 0) return null;
+  return (
+    <div className="modal-root" data-modal-root="">
+      <ModalStack overlay={overlay}>
+        {modals.map(({ name, definition, data, closeHref }) => {
+          const closable = typeof definition.closable === "function" ? definition.closable(data) : definition.closable ?? true;
+          const titleId = `modal-${name}-title`;
+          const { Content } = definition;
+          return (
+            <Modal key={name} name={name} titleId={titleId} width={definition.width} closeHref={closeHref} closable={closable}>
+              <Content data={data} titleId={titleId} name={name} />
+            </Modal>
+          );
+        })}
+      </ModalStack>
+    </div>
+  );
+}
+
+/**
+ * For routes with modals: closing a modal needs no new data, so it costs no server round trip.
+ * Opening one revalidates as usual (its content is loaded by the loader).
+ */
+export const revalidateUnlessModalsClose: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    searchWithoutModals(currentUrl.search) === searchWithoutModals(nextUrl.search) &&
+    onlyClosesModals(modalStackOf(currentUrl.search), modalStackOf(nextUrl.search))
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+};
