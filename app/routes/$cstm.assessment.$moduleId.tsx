@@ -9,6 +9,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { AssessmentErrorBoundary } from "~/assessment/error-boundary";
 import { AssessmentFrame } from "~/assessment/assessment-frame";
 import { draftValuesFrom } from "~/assessment/draft-store.server";
 import { finishAssessmentModule, transitionView } from "~/assessment/finish.server";
@@ -124,3 +125,5 @@ export default function AssessmentRoute() {
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
   page ? [{ title: page.view === "form" ? page.title : page.moduleName }] : [];
+
+export const ErrorBoundary = AssessmentErrorBoundary;

@@ -1,5 +1,6 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AssessmentErrorBoundary } from "~/assessment/error-boundary";
 import { finishAssessmentModule, moduleIdOfComponent } from "~/assessment/finish.server";
 import { assessmentPath, loadAssessmentModule } from "~/assessment/module.server";
 import { getTranslator } from "~/i18n/i18n.server";
@@ -57,3 +58,5 @@ export default function AssessmentDoneRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => (page ? [{ title: page.title }] : []);
+
+export const ErrorBoundary = AssessmentErrorBoundary;

@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { AssessmentErrorBoundary } from "~/assessment/error-boundary";
 import { finishAssessmentModule } from "~/assessment/finish.server";
 import { FormAnswers } from "~/assessment/form-answers";
 import { answersView, formHeading, requireFormModule } from "~/assessment/form.server";
@@ -70,3 +71,5 @@ export default function FormSavedRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => (page ? [{ title: page.title }] : []);
+
+export const ErrorBoundary = AssessmentErrorBoundary;

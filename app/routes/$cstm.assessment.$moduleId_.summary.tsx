@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AssessmentErrorBoundary } from "~/assessment/error-boundary";
 import { FormAnswers } from "~/assessment/form-answers";
 import { answersView, formHeading, requireFormModule } from "~/assessment/form.server";
 import { assessmentPath, draftKey, loadAssessmentModule, type AssessmentModule } from "~/assessment/module.server";
@@ -93,3 +94,5 @@ export default function FormSummaryRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => (page ? [{ title: page.title }] : []);
+
+export const ErrorBoundary = AssessmentErrorBoundary;
