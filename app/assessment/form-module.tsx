@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { FocusEvent } from "react";
 import { Field, FormErrors, RadioGroupField, SelectField, TextareaField } from "~/forms/field";
 import { useFormState, type FieldConstraint, type FieldState } from "~/forms/form-state";
@@ -20,6 +20,8 @@ export interface FormModuleProps {
   values: Record<string, string>;
   constraint: Record<string, FieldConstraint>;
   focus: string | null;
+  /** Where leaving a field keeps the draft (with JavaScript). */
+  draftAction: string;
   lastResult?: SubmissionResult<string[]> | null;
 }
 
@@ -43,18 +45,17 @@ function FormModuleControl({ spec, field, autoFocus }: { spec: FormModuleField; 
  * answer is the summary or the form again with the server's messages. With JavaScript, leaving a field
  * also keeps the answers as the server-side draft, so a reload loses nothing typed.
  */
-export function FormModule({ formId, fields, values, constraint, focus, lastResult }: FormModuleProps) {
+export function FormModule({ formId, fields, values, constraint, focus, draftAction, lastResult }: FormModuleProps) {
   const { t } = useTranslation("assessment");
   const navigation = useNavigation();
-  const draft = useFetcher();
   const names = fields.map((field) => field.name);
   const { form, fields: states } = useFormState(formId, names, { lastResult, constraint, defaultValue: values });
   // Without JavaScript the browser focuses the field an edit link named, or the first one in error.
   const focused = focus ?? fields.find((field) => states[field.name].errors?.length)?.name ?? null;
+  // A plain fetch, not a Remix fetcher: keeping the draft must not reload any page data, nor race
+  // with the form's own submission. keepalive: it is still sent when the page is being left.
   const keepDraft = (event: FocusEvent<HTMLFormElement>) => {
-    const data = new FormData(event.currentTarget);
-    data.set("intent", "draft");
-    draft.submit(data, { method: "post" });
+    void fetch(draftAction, { method: "POST", body: new FormData(event.currentTarget), keepalive: true }).catch(() => undefined);
   };
   return (
     <Form method="post" id={form.id} noValidate onBlur={keepDraft} aria-describedby={form.errors ? form.errorId : undefined}>

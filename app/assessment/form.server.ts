@@ -1,11 +1,21 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { DataFunctionArgs } from "~/customer/customer.server";
 import { getZodConstraint } from "@conform-to/zod";
 import { localized, optionLabel, type FormDefinition, type FormFieldType } from "~/domain/form-definition";
 import { formModuleSchema } from "~/forms/form-module.server";
 import { intlLocale, type Language } from "~/i18n/languages";
 import { getFormModuleData, type FormModuleData } from "~/upstream/forms.server";
 import { trackFormAction } from "~/upstream/assessment.server";
-import { assessmentPath, draftKey, type AssessmentModule } from "./module.server";
+import { draftValuesFrom } from "./draft-store.server";
+import {
+  assessmentPath,
+  draftKey,
+  loadContainers,
+  locateAssessmentModule,
+  notFound,
+  requireAssessmentTarget,
+  type AssessmentModule,
+} from "./module.server";
 
 /**
  * Form modules (spec §4 Forms, R-FORM-01, R-SCR-03/04): form → summary → save → success. The form
@@ -32,6 +42,24 @@ export async function requireFormModule(
     throw redirect(here(""));
   }
   return formData;
+}
+
+/**
+ * Keeps posted answers as the module's draft, before any upstream call: should the upstream session
+ * have ended, what was typed is still there after the next login. Then makes sure the module is an
+ * open Form module of the profile; otherwise the draft goes again, so nobody fills the store with
+ * made-up module ids.
+ */
+export async function keepDraft(args: DataFunctionArgs, formData: FormData): Promise<AssessmentModule> {
+  const target = await requireAssessmentTarget(args);
+  const drafts = args.context.services.draftStore;
+  await drafts.put(draftKey(target), draftValuesFrom(formData.entries(), ["intent"]));
+  const loaded = locateAssessmentModule(target, await loadContainers(args, target));
+  if (!loaded || loaded.screen !== "form" || loaded.finished) {
+    await drafts.delete(draftKey(target));
+    throw loaded ? redirect(assessmentPath(target.cstm, target.moduleId)) : notFound(target);
+  }
+  return loaded;
 }
 
 export function formDomId(definition: FormDefinition): string {
@@ -84,6 +112,7 @@ export async function formView(request: Request, context: AppLoadContext, loaded
     values: draft ?? {},
     constraint: getZodConstraint(formModuleSchema(definition)),
     focus: fields.some((field) => field.name === focus) ? focus : null,
+    draftAction: assessmentPath(loaded.cstm, loaded.moduleId, "draft"),
   };
 }
 

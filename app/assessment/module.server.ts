@@ -88,6 +88,6 @@ export function draftKey(target: AssessmentTarget): DraftKey {
 }
 
 /** Paths of one module's pages. */
-export function assessmentPath(cstm: string, moduleId: number, page: "" | "summary" | "saved" | "done" = ""): string {
+export function assessmentPath(cstm: string, moduleId: number, page: "" | "summary" | "saved" | "done" | "draft" = ""): string {
   return customerPath(cstm, `/assessment/${moduleId}${page ? `/${page}` : ""}`);
 }

@@ -8,13 +8,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AssessmentErrorBoundary } from "~/assessment/error-boundary";
 import { AssessmentFrame } from "~/assessment/assessment-frame";
-import { draftValuesFrom } from "~/assessment/draft-store.server";
 import { finishAssessmentModule, transitionView } from "~/assessment/finish.server";
 import { FormModule } from "~/assessment/form-module";
-import { formView, requireFormModule } from "~/assessment/form.server";
+import { formView, keepDraft, requireFormModule } from "~/assessment/form.server";
 import { frameView, openEngineSessionEarly } from "~/assessment/frame.server";
 import {
   assessmentPath,
@@ -22,8 +21,6 @@ import {
   findAssessmentModule,
   loadAssessmentModule,
   loadContainers,
-  locateAssessmentModule,
-  notFound,
   requireAssessmentTarget,
 } from "~/assessment/module.server";
 import { TransitionScreen } from "~/assessment/transition-screen";
@@ -47,34 +44,24 @@ export async function loader(args: LoaderFunctionArgs) {
   return frameView(args.request, args.context, loaded, early);
 }
 
-type ActionResult = { result: SubmissionResult<string[]> } | { refused: "skip" } | { kept: true };
+type ActionResult = { result: SubmissionResult<string[]> } | { refused: "skip" };
 
 export async function action(args: ActionFunctionArgs) {
   const formData = await args.request.formData();
   const intent = formData.get("intent");
-  if (intent === "review" || intent === "draft") return reviewForm(args, formData, intent);
+  if (intent === "review") return reviewForm(args, formData);
   if (intent === "skip") return skipModule(args);
   return data({ error: "unknown intent" }, { status: 400 });
 }
 
 /** A Form module's answers: kept as the draft first, then checked against the server's definition. */
-async function reviewForm(args: ActionFunctionArgs, formData: FormData, intent: "review" | "draft") {
-  const target = await requireAssessmentTarget(args);
-  const drafts = args.context.services.draftStore;
-  // Before any upstream call: if the upstream session has ended, what was typed is still kept.
-  await drafts.put(draftKey(target), draftValuesFrom(formData.entries(), ["intent"]));
-  const loaded = locateAssessmentModule(target, await loadContainers(args, target));
-  if (!loaded || loaded.screen !== "form" || loaded.finished) {
-    // Only an open Form module of the profile keeps a draft: nobody fills the store with made-up ids.
-    await drafts.delete(draftKey(target));
-    throw loaded ? redirect(assessmentPath(target.cstm, target.moduleId)) : notFound(target);
-  }
-  if (intent === "draft") return data<ActionResult>({ kept: true });
+async function reviewForm(args: ActionFunctionArgs, formData: FormData) {
+  const loaded = await keepDraft(args, formData);
   const { definition } = await requireFormModule(args.context, loaded, "form");
   const submission = parseWithZod(formData, { schema: formModuleSchema(definition) });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
-  await drafts.put(draftKey(target), givenValues(submission.value));
-  throw redirect(assessmentPath(target.cstm, target.moduleId, "summary"));
+  await args.context.services.draftStore.put(draftKey(loaded), givenValues(submission.value));
+  throw redirect(assessmentPath(loaded.cstm, loaded.moduleId, "summary"));
 }
 
 /** R-ENT-06: a training module may be finished without its engine session; nothing else may. */
@@ -95,10 +82,6 @@ async function skipModule(args: ActionFunctionArgs) {
   throw redirect(assessmentPath(loaded.cstm, loaded.moduleId));
 }
 
-/** Keeping a draft changes nothing on the page: no need to load the form again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "draft" ? false : defaultShouldRevalidate;
-
 export default function AssessmentRoute() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
@@ -117,6 +100,7 @@ export default function AssessmentRoute() {
         values={page.values}
         constraint={page.constraint}
         focus={page.focus}
+        draftAction={page.draftAction}
         lastResult={actionData && "result" in actionData ? actionData.result : null}
       />
     </section>

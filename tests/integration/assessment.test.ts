@@ -149,7 +149,7 @@ describe("Form module: form → summary → save → success (R-FORM-01)", () =>
   it("R-SCR-03 the summary without a complete draft sends the applicant back to the form", async () => {
     const { browser } = await signedIn("dora");
     expect((await browser.get("/demo/assessment/40/summary", { follow: false })).location).toBe("/demo/assessment/40");
-    await browser.post("/demo/assessment/40", { ...personalData, intent: "draft", lastName: "" });
+    await browser.post("/demo/assessment/40/draft", { ...personalData, lastName: "" });
     expect((await browser.get("/demo/assessment/40/summary", { follow: false })).location).toBe("/demo/assessment/40");
     expect((await browser.post("/demo/assessment/40/summary", { intent: "save" }, { follow: false })).location).toBe("/demo/assessment/40");
     expect((await browser.get("/demo/assessment/40/saved", { follow: false })).location).toBe("/demo/assessment/40");
@@ -205,18 +205,22 @@ describe("Form module: form → summary → save → success (R-FORM-01)", () =>
     const { browser } = await signedIn("dora");
     expect((await browser.post("/demo/assessment/40", { intent: "delete" })).status).toBe(400);
     expect((await browser.post("/demo/assessment/40", {})).status).toBe(400);
+    expect((await browser.post("/demo/assessment/40", { ...personalData, intent: "draft" })).status).toBe(400);
     await browser.post("/demo/assessment/40", { ...personalData, intent: "review" });
     expect((await browser.post("/demo/assessment/40/summary", { intent: "continue" })).status).toBe(400);
     await browser.post("/demo/assessment/40/summary", { intent: "save" });
     expect((await browser.post("/demo/assessment/40/saved", { intent: "save" })).status).toBe(400);
   });
 
-  it("a draft is only kept for an open Form module of the profile", async () => {
+  it("leaving a field keeps the draft (the form's script posts to draft); only for an open Form module of the profile", async () => {
     const { browser } = await signedIn("dora");
-    expect((await browser.post("/demo/assessment/40", { ...personalData, intent: "draft" })).status).toBe(200);
-    expect((await browser.get("/demo/assessment/40")).text).toContain('value="Fischer"');
-    expect((await browser.post("/demo/assessment/777", { firstName: "x", intent: "draft" }, { follow: false })).location).toBe("/demo/page-not-found");
-    expect((await browser.post("/demo/assessment/31", { firstName: "x", intent: "draft" }, { follow: false })).location).toBe("/demo/assessment/31");
+    const kept = await browser.post("/demo/assessment/40/draft", { ...personalData, lastName: "Fischer-Draft" });
+    expect(kept.status).toBe(204);
+    expect(main(await browser.get("/demo/assessment/40"))).toContain('value="Fischer-Draft"');
+    expect((await browser.post("/demo/assessment/777/draft", { firstName: "x" }, { follow: false })).location).toBe("/demo/page-not-found");
+    expect((await browser.post("/demo/assessment/31/draft", { firstName: "x" }, { follow: false })).location).toBe("/demo/assessment/31");
+    const anonymous = await new BrowserClient(server.baseUrl).post("/demo/assessment/40/draft", { firstName: "x" }, { follow: false });
+    expect(anonymous.location).toMatch(/^\/demo\/login/);
   });
 });
 
