@@ -1,20 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import type { FrameView } from "./frame.server";
 
-export interface AssessmentFrameProps {
-  moduleName: string;
-  description: string;
-  minutes: number | null;
-  frameUrl: string;
-  completed: boolean;
-  answeredItems: number | null;
-  totalItems: number | null;
-  canSkip: boolean;
-  doneHref: string;
-  homeHref: string;
-  groupNotice: { finishedName: string; containerName: string } | null;
-  refused: boolean;
-}
+export type AssessmentFrameProps = Omit<FrameView, "view"> & { refused: boolean };
 
 /**
  * The embedded assessment frame (R-ENT-06). A plain iframe: it works without JavaScript, and the

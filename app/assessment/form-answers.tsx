@@ -1,18 +1,13 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import type { AnswerView } from "./form.server";
 
-export interface FormAnswer {
-  name: string;
-  question: string;
-  answer: string | null;
-  multiline: boolean;
-}
 
 /**
  * R-SCR-03: question and answer per field. With `editHref` every answer gets its edit link: back to
  * the form with that field focused (the autofocus attribute, so it works without JavaScript).
  */
-export function FormAnswers({ answers, editHref }: { answers: FormAnswer[]; editHref?: (name: string) => string }) {
+export function FormAnswers({ answers, editHref }: { answers: AnswerView[]; editHref?: (name: string) => string }) {
   const { t } = useTranslation("assessment");
   return (
     <dl className="form-answers">

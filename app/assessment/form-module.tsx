@@ -4,19 +4,11 @@ import type { FocusEvent } from "react";
 import { Field, FormErrors, RadioGroupField, SelectField, TextareaField } from "~/forms/field";
 import { useFormState, type FieldConstraint, type FieldState } from "~/forms/form-state";
 import { useTranslation } from "~/i18n/react";
-
-/** A field of a Form module as the server localized it (app/assessment/form.server.ts FieldView). */
-export interface FormModuleField {
-  name: string;
-  type: "text" | "email" | "date" | "select" | "radio" | "textarea";
-  label: string;
-  required: boolean;
-  options: { value: string; label: string }[];
-}
+import type { FieldView } from "./form.server";
 
 export interface FormModuleProps {
   formId: string;
-  fields: FormModuleField[];
+  fields: FieldView[];
   values: Record<string, string>;
   constraint: Record<string, FieldConstraint>;
   focus: string | null;
@@ -25,7 +17,7 @@ export interface FormModuleProps {
   lastResult?: SubmissionResult<string[]> | null;
 }
 
-function FormModuleControl({ spec, field, autoFocus }: { spec: FormModuleField; field: FieldState; autoFocus: boolean }) {
+function FormModuleControl({ spec, field, autoFocus }: { spec: FieldView; field: FieldState; autoFocus: boolean }) {
   const { t } = useTranslation("assessment");
   const common = { field, optional: !spec.required, autoFocus };
   switch (spec.type) {

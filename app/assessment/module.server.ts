@@ -1,7 +1,12 @@
 import { redirect } from "@remix-run/node";
 import type { DataFunctionArgs } from "~/customer/customer.server";
 import { requireActiveProfile, type ActiveProfileContext } from "~/dashboard/active-profile.server";
-import { assessmentScreen, componentScreenMap, type AssessmentScreen } from "~/domain/component-screen";
+import {
+  assessmentScreen,
+  componentScreenMap,
+  ignoredComponentNameMapEntries,
+  type AssessmentScreen,
+} from "~/domain/component-screen";
 import type { ModuleContainer } from "~/domain/container";
 import { customerPath } from "~/domain/customer-path";
 import type { Module } from "~/domain/module";
@@ -38,7 +43,11 @@ export async function requireAssessmentTarget(args: DataFunctionArgs): Promise<A
   const profile = await requireActiveProfile(args);
   const moduleId = parseModuleId(args.params.moduleId);
   if (moduleId === null) throw notFound(profile);
-  return { ...profile, moduleId, screens: componentScreenMap(profile.config.componentNameMap) };
+  const customerMap = profile.config.componentNameMap;
+  const ignored = ignoredComponentNameMapEntries(customerMap);
+  // A typo in the configuration must not break a page, but someone should hear of it (decision 027).
+  if (ignored.length > 0) args.context.logger.warn({ cstm: profile.cstm, ignored }, "componentNameMap entries ignored");
+  return { ...profile, moduleId, screens: componentScreenMap(customerMap) };
 }
 
 /** The profile's containers; containers that cannot be built are reported (R-VAL-07), the rest kept. */

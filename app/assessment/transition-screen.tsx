@@ -1,12 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import type { TransitionView } from "./finish.server";
 
-export interface TransitionScreenProps {
-  moduleName: string;
-  container: { name: string; done: number; total: number };
-  next: { name: string; minutes: number | null; href: string } | null;
-  homeHref: string;
-}
+export type TransitionScreenProps = TransitionView;
 
 /**
  * R-SCR-02: done message, a tip to take a break, the next module with its duration in minutes
