@@ -217,6 +217,7 @@ describe("Form module: form → summary → save → success (R-FORM-01)", () =>
     const kept = await browser.post("/demo/assessment/40/draft", { ...personalData, lastName: "Fischer-Draft" });
     expect(kept.status).toBe(204);
     expect(main(await browser.get("/demo/assessment/40"))).toContain('value="Fischer-Draft"');
+    expect((await browser.get("/demo/assessment/40/draft", { follow: false })).location).toBe("/demo/assessment/40");
     expect((await browser.post("/demo/assessment/777/draft", { firstName: "x" }, { follow: false })).location).toBe("/demo/page-not-found");
     expect((await browser.post("/demo/assessment/31/draft", { firstName: "x" }, { follow: false })).location).toBe("/demo/assessment/31");
     const anonymous = await new BrowserClient(server.baseUrl).post("/demo/assessment/40/draft", { firstName: "x" }, { follow: false });
