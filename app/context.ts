@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { DraftStore } from "~/assessment/draft-store.server";
 import type { AppSessionStorage } from "~/session/session.server";
 
 /**
@@ -7,8 +8,15 @@ import type { AppSessionStorage } from "~/session/session.server";
  */
 export interface AppServices {
   sessionStorage: AppSessionStorage;
+  /** Form-module drafts per applicant, profile and module, in the session store's backend. */
+  draftStore: DraftStore;
   /** Base URL of the upstream /api, without trailing slash, e.g. http://127.0.0.1:3000/api. */
   upstreamBaseUrl: string;
+  /**
+   * Origin that root-relative URLs of upstream answers (sessionURL, imagePath) resolve against in the
+   * browser; null for the embedded API, which the browser reaches on the app's own origin (docs/api.md).
+   */
+  upstreamPublicOrigin: string | null;
   upstreamTimeoutMs: number;
   assetTimeoutMs: number;
   configCacheTtlS: number;

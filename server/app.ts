@@ -18,6 +18,7 @@ import {
   createSqliteSessionStore,
   type SessionRecordStore,
 } from "../app/session/store.server";
+import { createDraftStore } from "../app/assessment/draft-store.server";
 import { createEmbeddedApi, type EmbeddedApi } from "../api/index";
 import type { ServerConfig } from "./env";
 import { createLogger } from "./logger";
@@ -78,7 +79,10 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   let embeddedApi: EmbeddedApi | undefined;
   const services: AppServices = {
     sessionStorage,
+    // Drafts share the session store's backend (and its purge of expired records).
+    draftStore: createDraftStore(store),
     upstreamBaseUrl: config.UPSTREAM_API_URL ?? "",
+    upstreamPublicOrigin: config.UPSTREAM_API_URL ? new URL(config.UPSTREAM_API_URL).origin : null,
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     assetTimeoutMs: config.ASSET_TIMEOUT_MS,
     configCacheTtlS: config.CONFIG_CACHE_TTL_S,

@@ -73,9 +73,11 @@ export interface FieldProps {
   hint?: ReactNode;
   /** R-VAL-06: optional fields are labelled "(optional)". */
   optional?: boolean;
+  /** Rendered as the autofocus attribute, so a link can focus a field without JavaScript. */
+  autoFocus?: boolean;
 }
 
-export function Field({ field, label, type = "text", autoComplete, hint, optional }: FieldProps) {
+export function Field({ field, label, type = "text", autoComplete, hint, optional, autoFocus }: FieldProps) {
   const { constraint } = field;
   return (
     <div className="field">
@@ -87,6 +89,7 @@ export function Field({ field, label, type = "text", autoComplete, hint, optiona
         type={type}
         defaultValue={type === "password" ? undefined : field.defaultValue}
         autoComplete={autoComplete}
+        autoFocus={autoFocus}
         required={constraint.required}
         minLength={constraint.minLength}
         maxLength={constraint.maxLength}
@@ -97,7 +100,7 @@ export function Field({ field, label, type = "text", autoComplete, hint, optiona
   );
 }
 
-export function TextareaField({ field, label, hint, optional }: Omit<FieldProps, "type" | "autoComplete">) {
+export function TextareaField({ field, label, hint, optional, autoFocus }: Omit<FieldProps, "type" | "autoComplete">) {
   return (
     <div className="field">
       <Label field={field} label={label} optional={optional} />
@@ -107,6 +110,7 @@ export function TextareaField({ field, label, hint, optional }: Omit<FieldProps,
         name={field.name}
         rows={5}
         defaultValue={field.defaultValue}
+        autoFocus={autoFocus}
         required={field.constraint.required}
         maxLength={field.constraint.maxLength}
         {...aria(field, Boolean(hint))}
@@ -122,6 +126,7 @@ export function SelectField({
   options,
   placeholder,
   optional,
+  autoFocus,
 }: Omit<FieldProps, "type" | "autoComplete" | "hint"> & { options: { value: string; label: string }[]; placeholder: string }) {
   return (
     <div className="field">
@@ -130,6 +135,7 @@ export function SelectField({
         id={field.id}
         name={field.name}
         defaultValue={field.defaultValue ?? ""}
+        autoFocus={autoFocus}
         required={field.constraint.required}
         {...aria(field, false)}
       >
@@ -168,11 +174,14 @@ export function RadioGroupField({
   legend,
   options,
   optional,
+  autoFocus,
 }: {
   field: FieldState;
   legend: ReactNode;
   options: { value: string; label: string }[];
   optional?: boolean;
+  /** Focuses the chosen option, else the first. */
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation("validation");
   return (
@@ -181,8 +190,10 @@ export function RadioGroupField({
         {legend}
         {optional ? <span className="field-optional"> {t("optional")}</span> : null}
       </legend>
-      {options.map((option) => {
+      {options.map((option, index) => {
         const id = `${field.id}-${option.value}`;
+        const chosen = options.some((candidate) => candidate.value === field.defaultValue);
+        const focused = autoFocus && (chosen ? field.defaultValue === option.value : index === 0);
         return (
           <div className="radio-option" key={option.value}>
             <input
@@ -191,6 +202,7 @@ export function RadioGroupField({
               name={field.name}
               value={option.value}
               defaultChecked={field.defaultValue === option.value}
+              autoFocus={focused || undefined}
               required={field.constraint.required}
             />
             <label htmlFor={id}>{option.label}</label>

@@ -1,0 +1,117 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { customerPath } from "~/domain/customer-path";
+import {
+  initEngineSession,
+  openEngineSession,
+  trackPicatNavigation,
+  type EngineSession,
+} from "~/upstream/assessment.server";
+import { assessmentPath, type AssessmentModule, type AssessmentTarget } from "./module.server";
+
+/**
+ * The embedded assessment frame (R-ENT-06: every non-Form module): an engine session whose last page
+ * sends the whole window (GET, target=_top) to our done route, which finishes the module.
+ */
+
+/**
+ * Where the engine's last page sends the window. The embedded API lives on our origin, so a path is
+ * enough (and stays right behind any proxy); a remote upstream needs our absolute URL, which it checks
+ * against the app origin it was configured with (docs/api.md POST /getSessionUrl).
+ */
+export function engineReturnUrl(request: Request, context: AppLoadContext, cstm: string, moduleId: number): string {
+  const path = assessmentPath(cstm, moduleId, "done");
+  return context.services.upstreamPublicOrigin ? new URL(path, request.url).href : path;
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+/**
+ * The session URL does not depend on the containers, so when the component map says the module is an
+ * engine module it is requested alongside them (DESIGN §7: independent calls in parallel). Settled, so
+ * a page that turns out to need no engine session never sees its failure.
+ */
+export function openEngineSessionEarly(
+  request: Request,
+  context: AppLoadContext,
+  target: AssessmentTarget,
+): Promise<Settled<EngineSession>> | null {
+  if (target.screens.get(target.moduleId) === "form") return null;
+  return settle(
+    openEngineSession(context, target.session, {
+      profileId: target.profileId,
+      componentId: target.moduleId,
+      returnUrl: engineReturnUrl(request, context, target.cstm, target.moduleId),
+      language: target.language,
+    }),
+  );
+}
+
+export interface FrameView {
+  view: "frame";
+  moduleName: string;
+  description: string;
+  minutes: number | null;
+  frameUrl: string;
+  /** Every item is answered: the finish page is showing; the done route finishes the module. */
+  completed: boolean;
+  answeredItems: number | null;
+  totalItems: number | null;
+  /** R-ENT-06: training modules may be skipped; Scale modules can never be discontinued. */
+  canSkip: boolean;
+  doneHref: string;
+  homeHref: string;
+  /** Set when the applicant was sent here to complete the rest of an fbo group. */
+  groupNotice: { finishedName: string; containerName: string } | null;
+}
+
+export async function frameView(
+  request: Request,
+  context: AppLoadContext,
+  loaded: AssessmentModule,
+  early: Promise<Settled<EngineSession>> | null,
+): Promise<FrameView> {
+  const { module, cstm, moduleId } = loaded;
+  const speculated = early && module.componentId === moduleId ? await early : null;
+  let engine: EngineSession;
+  if (speculated?.ok) engine = speculated.value;
+  else if (speculated) throw speculated.error;
+  else {
+    engine = await openEngineSession(context, loaded.session, {
+      profileId: loaded.profileId,
+      componentId: module.componentId,
+      returnUrl: engineReturnUrl(request, context, cstm, moduleId),
+      language: loaded.language,
+    });
+  }
+  const progress = await initEngineSession(context, engine.sessionData);
+  void trackPicatNavigation(context, loaded.session, {
+    profileId: loaded.profileId,
+    componentId: module.componentId,
+    action: "frame-opened",
+  });
+
+  const after = Number(new URL(request.url).searchParams.get("after"));
+  const finishedPartner = loaded.container.isFbo
+    ? loaded.container.elements.find((candidate) => candidate.id === after && candidate !== module)
+    : undefined;
+  return {
+    view: "frame",
+    moduleName: module.displayName,
+    description: module.description,
+    minutes: module.durationMinutes,
+    frameUrl: engine.url,
+    completed: engine.completed || progress.completed,
+    answeredItems: progress.answeredItems,
+    totalItems: progress.totalItems,
+    canSkip: module.isTraining && module.canDiscontinue,
+    doneHref: assessmentPath(cstm, moduleId, "done"),
+    homeHref: customerPath(cstm, "/home"),
+    groupNotice: finishedPartner ? { finishedName: finishedPartner.displayName, containerName: loaded.container.name } : null,
+  };
+}

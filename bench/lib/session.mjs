@@ -1,0 +1,35 @@
+// Signed-in pages for benchmarks: a fresh copy of a demo user (the embedded API's dev helper, as the
+// end-to-end tests use it) signed in through the real login form, like a browser without JavaScript.
+// Returns the Cookie header of the new session.
+
+function sessionCookie(response) {
+  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => !pair.endsWith("="));
+  return cookies.at(-1);
+}
+
+export async function signInAsClone(baseUrl, template, cstm = "demo") {
+  const clone = await fetch(`${baseUrl}/api/dev/clone-user`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ template }),
+  });
+  if (clone.status !== 201) throw new Error(`clone of ${template} answered ${clone.status}`);
+  const user = await clone.json();
+  const form = await fetch(`${baseUrl}/${cstm}/login`, { redirect: "manual" });
+  await form.arrayBuffer();
+  const login = await fetch(`${baseUrl}/${cstm}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: baseUrl,
+      "Sec-Fetch-Site": "same-origin",
+      ...(sessionCookie(form) ? { Cookie: sessionCookie(form) } : {}),
+    },
+    body: new URLSearchParams({ username: user.userName, password: user.password, privacy: "on" }),
+  });
+  await login.arrayBuffer();
+  const cookie = sessionCookie(login);
+  if (login.status !== 302 || !cookie) throw new Error(`login of ${user.userName} answered ${login.status}`);
+  return cookie;
+}
