@@ -54,17 +54,15 @@ export interface CustomerConfig {
   legalNoticeUrl?: string;
 }
 
-/**
- * R-RTE-07: every area has a page-not-found page, whatever its configuration says. Logout and the
- * change-password dialog's action belong to every area too (navigation has Logout everywhere).
- */
-export const ALWAYS_PRESENT_PAGES = ["page-not-found", "logout", "change-password"] as const;
+/** R-RTE-07: every area has a page-not-found page, whatever its configuration says. */
+export const ALWAYS_PRESENT_PAGES = ["page-not-found"] as const;
 
 /**
  * Routes under the customer that are not pages of an area (no menu entry, no configuration):
- * the logout action must answer in every area, or a signed-in visitor could not leave.
+ * the logout action must answer in every area, or a signed-in visitor could not leave; the
+ * change-password dialog posts to its own action from any page of any area.
  */
-export const AREA_INDEPENDENT_ROUTES = ["logout"] as const;
+export const AREA_INDEPENDENT_ROUTES = ["logout", "change-password"] as const;
 
 /** R-RTE-02 / R-RTE-05: pages that need an active profile (profileChooser does not). */
 export const PROFILE_SPECIFIC_PAGES = ["home", "assessment", "report"] as const;
