@@ -7,7 +7,6 @@ import { conflict, forbidden, notFound } from "../http/errors";
 import { route, success } from "../http/handlers";
 import { cstmSchema, emailSchema, hashSchema, nameSchema, parseBody, passwordSchema, profileIdSchema } from "../http/validation";
 import { customerLanguage, languageSchema } from "../languages";
-import { sendAccountMail } from "../mail/account-mails";
 import { requireCustomer, statementOf, type Customer, type Profile } from "../store/catalogue";
 import { findUserHash, invalidHash } from "../store/user-hashes";
 import { findUserById, setPassword } from "../store/users";
@@ -94,7 +93,9 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
             firstName: body.firstName,
             lastName: body.lastName,
             language,
-            activated: 0,
+            // The issue's registration journey ends on Home: a self-registered account is active at once
+            // (docs/decisions/051). Activation links remain for accounts recruiters create.
+            activated: 1,
             anonymous: 0,
             createdAt: now.toISOString(),
             revision,
@@ -103,11 +104,10 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
         );
         setPassword(ctx.db, userId, passwordHash, now);
         assign.run(userId, profile.id, now.toISOString());
-        const created = findUserById(ctx.db, userId)!;
-        sendAccountMail(ctx, "activation", created, customer, language);
-        return created;
+        return findUserById(ctx.db, userId)!;
       })();
-      success(res, { userName: user.user_name, activationRequired: true }, 201);
+      const grant = ctx.tokens.issue(user.id, "applicant", customer.cstm);
+      success(res, { ...loginResponse(user, grant), activationRequired: false }, 201);
     }),
   );
 

@@ -78,16 +78,8 @@ describe("mail outbox and SMTP", () => {
   it("a failing SMTP server is logged and recorded, never an error of the call", async () => {
     const api = await startApi({ smtpUrl: "smtp://127.0.0.1:1" });
     try {
-      const reply = await api.post("/register", {
-        cstm: "demo",
-        email: "smtp-down@example.com",
-        password: "Secret-Pass-1",
-        firstName: "Sam",
-        lastName: "Down",
-        language: "de-DU",
-        ...(await currentStatement(api)),
-      });
-      expect(reply.status).toBe(201);
+      const reply = await api.post("/resetPasswordByUserName", { cstm: "demo", userName: "anna", language: "de-DU" });
+      expect(reply.status).toBe(200);
       await until(() => api.logs().includes("mail could not be sent"));
       expect(api.logs()).not.toContain("Secret-Pass-1");
     } finally {

@@ -23,24 +23,23 @@ function registration(email: string, overrides: Record<string, unknown> = {}) {
 }
 
 describe("POST /register", () => {
-  it("R-ENT-08 creates a not activated account and writes the activation mail with the app's link", async () => {
+  it("R-ENT-08 creates an active account and signs it in (docs/decisions/051)", async () => {
     const reply = await api.post("/register", registration("Nina.Neu@example.com", { contactingAccepted: true }));
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ status: "success", userName: "nina.neu@example.com", activationRequired: true });
-    expect((await api.post("/login", { cstm: "demo", userName: "nina.neu@example.com", password: "Secret-Pass-1" })).status).toBe(402);
-    const [mail] = (await api.get("/dev/outbox?to=nina.neu@example.com")).body;
-    expect(mail).toMatchObject({ kind: "activation", to: "nina.neu@example.com" });
-    expect(mail.link).toMatch(new RegExp(`^${APP_BASE_URL}/demo/activation/[A-Za-z0-9_-]{43}/de-DU$`));
-    expect(mail.text).toContain(mail.link);
-
-    const userIdHash = mail.link.split("/").at(-2);
-    const activation = await api.post("/accountActivation", { userIdHash });
-    expect(activation.status).toBe(200);
-    expect(activation.body).toMatchObject({ userName: "nina.neu@example.com", cstm: "demo", passwordRequired: false });
+    expect(reply.body).toMatchObject({
+      status: "success",
+      userName: "nina.neu@example.com",
+      activationRequired: false,
+      anonymous: false,
+      expired: false,
+      displayName: "Nina Neu",
+    });
+    expect(typeof reply.body.access_token).toBe("string");
+    const profiles = (await api.get("/profiles", { token: reply.body.access_token })).body.profiles;
+    expect(profiles.map((profile: any) => profile.prof_prof_id)).toEqual(["P500"]);
     const login = await api.post("/login", { cstm: "demo", userName: "nina.neu@example.com", password: "Secret-Pass-1" });
     expect(login.status).toBe(200);
-    const profiles = (await api.get("/profiles", { token: login.body.access_token })).body.profiles;
-    expect(profiles.map((profile: any) => profile.prof_prof_id)).toEqual(["P500"]);
+    expect((await api.get("/dev/outbox?to=nina.neu@example.com")).body).toEqual([]);
   });
 
   it("403 C12 for an address already registered for the project", async () => {
