@@ -218,7 +218,8 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       memo: new Map(),
     }),
   });
-  app.all("*", remixHandler);
+  // use(), not all("*"): a path with a malformed escape must reach Remix, not fail in Express's param decoding.
+  app.use(remixHandler);
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     (req.log ?? logger).error({ err: error }, "unhandled request error");

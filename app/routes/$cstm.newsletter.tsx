@@ -1,3 +1,4 @@
+import { tooManyAttempts } from "~/account/rate-limit.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod, getZodConstraint } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -43,6 +44,9 @@ export async function action(args: ActionFunctionArgs) {
   const { cstm, language, session } = await requireCustomer(args);
   const submission = parseWithZod(await args.request.formData(), { schema: newsletterSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (tooManyAttempts(args.context, `newsletter:${cstm}`, submission.value.email)) {
+    return data({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+  }
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is sent upstream.
   if (!submission.value.website) {
     // An upstream failure throws its catalogue error to the error boundary (STYLE: one error path).

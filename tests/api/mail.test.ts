@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { startApi } from "./support/api";
-import { currentStatement } from "./support/flows";
 
 /** A minimal SMTP server: enough dialogue for nodemailer to deliver one message, which it records. */
 async function fakeSmtp(): Promise<{ port: number; messages: string[]; server: Server }> {

@@ -119,6 +119,14 @@ describe("customers, languages and pages", () => {
     }
   });
 
+  it("a path with a malformed escape is an unknown path, never a 500", async () => {
+    const client = new BrowserClient(server.baseUrl);
+    expect((await client.get("/demo/%E0%A4%A", { follow: false })).location).toBe("/demo/page-not-found");
+    const bare = await client.get("/%");
+    expect(bare.status).toBe(404);
+    expect(bare.text).toContain("E02");
+  });
+
   it("a tampered session cookie is treated as no session, never a 500", async () => {
     const client = new BrowserClient(server.baseUrl);
     await client.get("/demo/login?langId=en_GB");
