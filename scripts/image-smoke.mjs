@@ -52,9 +52,12 @@ try {
     cpSync(path.join(root, file), path.join(context, file));
   }
 
+  // A clean build environment, as in the image: no NODE_ENV, nothing of a test runner calling us
+  // (under vitest, VITEST makes vite.config.ts leave out the Remix plugin).
+  const buildEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && name !== "NODE_ENV"));
   for (const step of buildRuns) {
     log(`RUN ${step}`);
-    execFileSync("sh", ["-c", step], { cwd: context, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "" } });
+    execFileSync("sh", ["-c", step], { cwd: context, stdio: ["ignore", "inherit", "inherit"], env: buildEnv });
   }
 
   for (const [from, to] of copies) {

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { startServer } from "../support/server";
 import { expect, logIn, test } from "./fixtures";
 
 /**
@@ -145,4 +146,26 @@ test.describe("R-AUTH-04 logout destinations", () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/demo\/registration\?profileId=P500$/);
   });
+});
+
+test("R-TOK-01 R-CAT-02 an expired token gives C02 with its button to login and no close", async ({ browser }, testInfo) => {
+  // Its own server: tokens live 1 s and can be refreshed for 3 s, so the session ends during the test.
+  const server = await startServer({ API_TOKEN_TTL_S: "1", API_TOKEN_ABSOLUTE_TTL_S: "3", COOKIE_SECURE: "false" });
+  const context = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  try {
+    const page = await context.newPage();
+    await logIn(page, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });
+    await expect(page).toHaveURL(/\/demo\/home$/);
+    await page.waitForTimeout(4_000);
+    await page.goto("/demo/change-password");
+    await expect(page.getByText("C02")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Session expired");
+    await expect(page.getByRole("link", { name: "Go to login" })).toHaveAttribute("href", "/demo/login");
+    await expect(page.getByRole("link", { name: "Close" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Go to login" }).click();
+    await expect(page.getByLabel("Username")).toBeVisible();
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });
