@@ -159,39 +159,34 @@ export interface RequirementsResult {
   userName?: string;
 }
 
-/** R-VAL-05: the server's password rules, for self-registration, by user hash, or by user id. */
-export async function passwordRequirementsForSelfRegister(context: AppLoadContext, cstm: string): Promise<RequirementsResult> {
+async function passwordRequirements(
+  context: AppLoadContext,
+  path: string,
+  body: Record<string, string>,
+  session?: AppSession,
+): Promise<RequirementsResult> {
   const response = await callUpstream(context, {
     method: "POST",
-    path: "/getPasswordRequirementsForSelfRegister",
-    auth: "none",
-    body: { cstm },
-    schema: requirementsSchema,
-  });
-  return { requirements: response.passwordRequirements, userName: response.userName };
-}
-
-export async function passwordRequirementsByUserHash(context: AppLoadContext, userHash: string): Promise<RequirementsResult> {
-  const response = await callUpstream(context, {
-    method: "POST",
-    path: "/getPasswordRequirementsByUserHash",
-    auth: "none",
-    body: { userHash },
-    schema: requirementsSchema,
-  });
-  return { requirements: response.passwordRequirements, userName: response.userName };
-}
-
-export async function passwordRequirementsByUserId(context: AppLoadContext, session: AppSession): Promise<RequirementsResult> {
-  const response = await callUpstream(context, {
-    method: "POST",
-    path: "/getPasswordRequirementsByUserId",
-    auth: "token",
+    path,
+    auth: session ? "token" : "none",
     session,
-    body: {},
+    body,
     schema: requirementsSchema,
   });
   return { requirements: response.passwordRequirements, userName: response.userName };
+}
+
+/** R-VAL-05: the server's password rules, for self-registration, by user hash, or by user id. */
+export function passwordRequirementsForSelfRegister(context: AppLoadContext, cstm: string): Promise<RequirementsResult> {
+  return passwordRequirements(context, "/getPasswordRequirementsForSelfRegister", { cstm });
+}
+
+export function passwordRequirementsByUserHash(context: AppLoadContext, userHash: string): Promise<RequirementsResult> {
+  return passwordRequirements(context, "/getPasswordRequirementsByUserHash", { userHash });
+}
+
+export function passwordRequirementsByUserId(context: AppLoadContext, session: AppSession): Promise<RequirementsResult> {
+  return passwordRequirements(context, "/getPasswordRequirementsByUserId", {}, session);
 }
 
 /** GET /logout with the applicant's token; expects status OK. */
