@@ -84,6 +84,7 @@ export function Field({ field, label, type = "text", autoComplete, hint, optiona
       <Label field={field} label={label} optional={optional} />
       <Hint field={field} hint={hint} />
       <input
+        key={type === "password" ? `${field.name}-${field.resetKey}` : field.name}
         id={field.id}
         name={field.name}
         type={type}

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 
 /**
  * The client half of our forms. The server half is conform (parseWithZod, submission.reply with
@@ -29,6 +29,8 @@ export interface FieldState {
   defaultValue?: string;
   defaultValues?: string[];
   constraint: FieldConstraint;
+  /** Changes with every answer of the server: password inputs remount with it and come back empty. */
+  resetKey: number;
 }
 
 export interface FormState<Name extends string> {
@@ -52,6 +54,7 @@ export function buildFormState<Name extends string>(
     lastResult?: SubmissionResult<string[]> | null;
     constraint?: Record<string, FieldConstraint>;
     defaultValue?: Record<string, unknown>;
+    resetKey?: number;
   } = {},
 ): FormState<Name> {
   const values = options.lastResult?.initialValue ?? options.defaultValue ?? {};
@@ -70,6 +73,7 @@ export function buildFormState<Name extends string>(
       defaultValue: list?.[0],
       defaultValues: list,
       constraint: options.constraint?.[name] ?? {},
+      resetKey: options.resetKey ?? 0,
     };
   }
   return { id, errorId: `${id}-error`, errors: errors[""] ?? undefined, fields };
@@ -83,9 +87,14 @@ export function useFormState<Name extends string>(
 ): { form: Omit<FormState<Name>, "fields">; fields: Record<Name, FieldState> } {
   const { lastResult, constraint, defaultValue } = options;
   const key = names.join("|");
+  // With JavaScript the page is not reloaded after a failed submit: count the server's answers so
+  // password fields can start empty again, as they do without JavaScript.
+  const answers = useRef({ last: lastResult, count: 0 });
+  if (answers.current.last !== lastResult) answers.current = { last: lastResult, count: answers.current.count + 1 };
+  const resetKey = answers.current.count;
   return useMemo(() => {
-    const { fields, ...form } = buildFormState(id, names, { lastResult, constraint, defaultValue });
+    const { fields, ...form } = buildFormState(id, names, { lastResult, constraint, defaultValue, resetKey });
     return { form, fields };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, key, lastResult, constraint, defaultValue]);
+  }, [id, key, lastResult, constraint, defaultValue, resetKey]);
 }

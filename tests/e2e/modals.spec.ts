@@ -10,7 +10,7 @@ test("R-SCR-10 R-SCR-11 the privacy link opens the data-protection modal; a clic
   await expect(page).toHaveURL(/\/demo\/login\?langId=en_GB&modal=privacy$/);
   const privacy = page.getByRole("dialog", { name: "Privacy policy" });
   await expect(privacy).toBeVisible();
-  await expect(privacy).toContainText("The data protection statement could not be loaded.");
+  await expect(privacy).toContainText("Privacy statement of Demo AG");
   // The backdrop covers the page around the dialog: a click in the corner is a click outside.
   await page.mouse.click(5, 5);
   await expect(page).toHaveURL(/\/demo\/login\?langId=en_GB$/);
