@@ -57,10 +57,16 @@ export function formsRoutes(router: Router, ctx: ApiContext): void {
       const saved = savedForm.get(user.id, module.prcmId) as { values_json: string; saved_at: string } | undefined;
       let submissionToken: string | null = null;
       if (!saved) {
-        submissionToken = randomSecret();
-        ctx.db
-          .prepare("INSERT INTO form_submission_tokens (token_sha256, user_id, prcm_id, expires_at) VALUES (?, ?, ?, ?)")
-          .run(sha256(submissionToken), user.id, module.prcmId, nowS() + SUBMISSION_TOKEN_TTL_S);
+        const token = randomSecret();
+        submissionToken = token;
+        const now = nowS();
+        ctx.db.transaction(() => {
+          // Every form view issues a token: expired ones go as new ones come, so the table stays small.
+          ctx.db.prepare("DELETE FROM form_submission_tokens WHERE expires_at <= ?").run(now);
+          ctx.db
+            .prepare("INSERT INTO form_submission_tokens (token_sha256, user_id, prcm_id, expires_at) VALUES (?, ?, ?, ?)")
+            .run(sha256(token), user.id, module.prcmId, now + SUBMISSION_TOKEN_TTL_S);
+        })();
       }
       success(res, {
         profileId: profile.id,

@@ -27,9 +27,10 @@ export function modulesRoutes(router: Router, ctx: ApiContext): void {
       if (!module) throw notFound("unknown_module");
       return module;
     });
-    if (!assignment.isOpen) throw forbidden("profile_closed");
     return ctx.db.transaction(() => {
       const before = finishedModules(ctx.db, userId);
+      // A closed profile accepts no new progress; finishing what is already finished stays a no-op.
+      if (!assignment.isOpen && modules.some((module) => !before.has(module.prcmId))) throw forbidden("profile_closed");
       const finished: number[] = [];
       const alreadyFinished: number[] = [];
       const toFinish: { module: ProfileModule; skipped: boolean }[] = [];
