@@ -73,6 +73,10 @@ describe("POST /finishComponent", () => {
     const closed = await api.post("/finishComponent", { profileId: "P400", componentId: 33 }, { token: ben });
     expect(closed.status).toBe(403);
     expect(closed.body.error).toBe("profile_closed");
+    // Finishing what is already finished stays a no-op, even on a closed profile (ben did 31 in P400).
+    const again = await api.post("/finishComponent", { profileId: "P400", componentId: 31 }, { token: ben });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ finished: [], alreadyFinished: [31] });
     expect((await api.post("/finishComponent", { profileId: "P100", componentId: "31" }, { token })).status).toBe(400);
     expect((await api.post("/finishComponent", { profileId: "P100", componentId: 31 })).status).toBe(401);
   });
