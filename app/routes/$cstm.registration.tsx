@@ -1,22 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { destinationAfterSignIn } from "~/account/after-sign-in.server";
 import { tooManyAttempts } from "~/account/rate-limit.server";
 import { currentApplicant, signInApplicant } from "~/account/session.server";
-import { PasswordRules } from "~/components/password-rules";
-import { StatementText } from "~/components/statement-text";
 import { requireCustomer, type CustomerContext } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { passwordRules } from "~/domain/password-policy";
-import { CheckboxField, Field, FormErrors } from "~/forms/field";
-import { useFormState } from "~/forms/form-state";
-import { Honeypot, isHoneypotFilled } from "~/forms/honeypot";
+import { isHoneypotFilled } from "~/forms/honeypot";
 import { PROFILE_ID_PATTERN } from "~/forms/login";
 import { anonymousRegistrationSchema, registrationSchema } from "~/forms/registration";
 import { registrationFieldErrors } from "~/forms/upstream-errors.server";
 import type { RouteHandle } from "~/handle";
+import { AnonymousRegistration, RegularRegistration } from "./__registration-forms";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import {
@@ -146,6 +143,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function RegistrationRoute() {
   const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   if (loaderData.mode === "unavailable" || loaderData.mode === "invalid-link") {
     return (
@@ -157,75 +155,15 @@ export default function RegistrationRoute() {
       </section>
     );
   }
-  return loaderData.mode === "anonymous" ? <AnonymousRegistration /> : <RegularRegistration />;
-}
-
-function AnonymousRegistration() {
-  const { statement, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const { t } = useTranslation("auth");
-  const { form, fields } = useFormState("registration-anonymous", ["privacy"], {
-    lastResult: actionData?.result,
-    constraint: constraint ?? undefined,
-  });
-  return (
-    <section className="card auth-card" aria-labelledby="registration-title">
-      <h1 id="registration-title">{t("anonymous.title")}</h1>
-      {/* R-SCR-09: the connection ends after 15 minutes of inactivity and inputs are lost. */}
-      <p className="notice notice-warning" role="note">
-        {t("anonymous.inactivityWarning", { minutes: 15 })}
-      </p>
-      <h2>{t("registration.statementTitle")}</h2>
-      <StatementText text={statement ?? ""} />
-      <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
-        <CheckboxField field={fields.privacy} label={t("registration.acceptStatement")} />
-        <Honeypot />
-        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
-          {t("anonymous.submit")}
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-function RegularRegistration() {
-  const { statement, constraint, rules } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const { t } = useTranslation("auth");
-  const { form, fields } = useFormState(
-    "registration",
-    ["firstName", "lastName", "email", "password", "passwordRepeat", "privacy", "contacting"],
-    { lastResult: actionData?.result, constraint: constraint ?? undefined },
-  );
-  return (
-    <section className="card auth-card" aria-labelledby="registration-title">
-      <h1 id="registration-title">{t("registration.title")}</h1>
-      <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
-        <Field field={fields.firstName} label={t("registration.firstName")} autoComplete="given-name" />
-        <Field field={fields.lastName} label={t("registration.lastName")} autoComplete="family-name" />
-        <Field field={fields.email} label={t("registration.email")} type="email" autoComplete="email" />
-        <Field
-          field={fields.password}
-          label={t("registration.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={rules ? <PasswordRules id={`${fields.password.id}-rules`} rules={rules} /> : undefined}
-        />
-        <Field field={fields.passwordRepeat} label={t("registration.passwordRepeat")} type="password" autoComplete="new-password" />
-        <h2>{t("registration.statementTitle")}</h2>
-        <StatementText text={statement ?? ""} />
-        <CheckboxField field={fields.privacy} label={t("registration.acceptStatement")} />
-        <CheckboxField field={fields.contacting} label={t("registration.acceptContacting")} />
-        <Honeypot />
-        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
-          {t("registration.submit")}
-        </button>
-      </Form>
-    </section>
+  return loaderData.mode === "anonymous" ? (
+    <AnonymousRegistration statement={loaderData.statement ?? ""} constraint={loaderData.constraint} lastResult={actionData?.result} />
+  ) : (
+    <RegularRegistration
+      statement={loaderData.statement ?? ""}
+      constraint={loaderData.constraint}
+      rules={loaderData.rules}
+      lastResult={actionData?.result}
+    />
   );
 }
 

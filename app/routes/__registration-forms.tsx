@@ -1,0 +1,82 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { PasswordRules } from "~/components/password-rules";
+import { StatementText } from "~/components/statement-text";
+import type { PasswordRule } from "~/domain/password-policy";
+import { CheckboxField, Field, FormErrors } from "~/forms/field";
+import { useFormState, type FieldConstraint } from "~/forms/form-state";
+import { Honeypot } from "~/forms/honeypot";
+import { useTranslation } from "~/i18n/react";
+
+/** The two registration forms of $cstm.registration.tsx (a sibling file: not a route). */
+interface RegistrationFormProps {
+  statement: string;
+  constraint: Record<string, FieldConstraint> | null;
+  lastResult?: SubmissionResult<string[]>;
+}
+
+export function AnonymousRegistration({ statement, constraint, lastResult }: RegistrationFormProps) {
+  const navigation = useNavigation();
+  const { t } = useTranslation("auth");
+  const { form, fields } = useFormState("registration-anonymous", ["privacy"], {
+    lastResult,
+    constraint: constraint ?? undefined,
+  });
+  return (
+    <section className="card auth-card" aria-labelledby="registration-title">
+      <h1 id="registration-title">{t("anonymous.title")}</h1>
+      {/* R-SCR-09: the connection ends after 15 minutes of inactivity and inputs are lost. */}
+      <p className="notice notice-warning" role="note">
+        {t("anonymous.inactivityWarning", { minutes: 15 })}
+      </p>
+      <h2>{t("registration.statementTitle")}</h2>
+      <StatementText text={statement} />
+      <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <CheckboxField field={fields.privacy} label={t("registration.acceptStatement")} />
+        <Honeypot />
+        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+          {t("anonymous.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function RegularRegistration({ statement, constraint, rules, lastResult }: RegistrationFormProps & { rules: PasswordRule[] | null }) {
+  const navigation = useNavigation();
+  const { t } = useTranslation("auth");
+  const { form, fields } = useFormState(
+    "registration",
+    ["firstName", "lastName", "email", "password", "passwordRepeat", "privacy", "contacting"],
+    { lastResult, constraint: constraint ?? undefined },
+  );
+  return (
+    <section className="card auth-card" aria-labelledby="registration-title">
+      <h1 id="registration-title">{t("registration.title")}</h1>
+      <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <Field field={fields.firstName} label={t("registration.firstName")} autoComplete="given-name" />
+        <Field field={fields.lastName} label={t("registration.lastName")} autoComplete="family-name" />
+        <Field field={fields.email} label={t("registration.email")} type="email" autoComplete="email" />
+        <Field
+          field={fields.password}
+          label={t("registration.password")}
+          type="password"
+          autoComplete="new-password"
+          hint={rules ? <PasswordRules id={`${fields.password.id}-rules`} rules={rules} /> : undefined}
+        />
+        <Field field={fields.passwordRepeat} label={t("registration.passwordRepeat")} type="password" autoComplete="new-password" />
+        <h2>{t("registration.statementTitle")}</h2>
+        <StatementText text={statement} />
+        <CheckboxField field={fields.privacy} label={t("registration.acceptStatement")} />
+        <CheckboxField field={fields.contacting} label={t("registration.acceptContacting")} />
+        <Honeypot />
+        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+          {t("registration.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
