@@ -46,4 +46,23 @@ export function devRoutes(router: Router, ctx: ApiContext): void {
       });
     }),
   );
+
+  /**
+   * A new revision of a customer's data-protection statement (same text), as when the customer
+   * publishes a changed one: every applicant then has to accept again (R-DP-01).
+   */
+  router.post(
+    "/dev/publish-statement",
+    route((req, res) => {
+      const { cstm } = parseBody(req, z.object({ cstm: z.string().min(1).max(64) }));
+      const customer = ctx.catalogue.customers.get(cstm);
+      if (!customer) throw notFound("unknown_customer");
+      const statement = ctx.catalogue.statements.get(customer.userBase);
+      if (!statement) throw notFound("not_found");
+      const revision = statement.revision + 1;
+      ctx.db.prepare("UPDATE data_protection_statements SET revision = ? WHERE user_base = ?").run(revision, customer.userBase);
+      ctx.catalogue.statements.set(customer.userBase, { ...statement, revision });
+      res.status(201).json({ dpsm_dpsm_id: statement.dpsmId, revision });
+    }),
+  );
 }

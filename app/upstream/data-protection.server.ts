@@ -86,3 +86,39 @@ export async function getDataProtectionStatement(
     revision: body.revision,
   };
 }
+
+const acceptanceSchema = z.object({
+  dataProtection: z.object({
+    accepted: z.boolean(),
+    contactingAccepted: z.boolean(),
+  }),
+});
+
+export type DataProtectionAcceptance =
+  | { statement: { id: StatementReference; revision: StatementReference } }
+  | { contactingAccepted: boolean };
+
+/**
+ * POST /acceptDataProtection (R-DP-01, docs/api.md): accepts the statement the applicant was shown
+ * (its id and revision, R-ENT-08), or gives or withdraws the separate contacting agreement. A 409
+ * (`data_protection_outdated`: the statement changed meanwhile) surfaces as an UpstreamError.
+ */
+export async function acceptDataProtection(
+  context: AppLoadContext,
+  session: AppSession,
+  acceptance: DataProtectionAcceptance,
+): Promise<{ accepted: boolean; contactingAccepted: boolean }> {
+  const body =
+    "statement" in acceptance
+      ? { dpsm_dpsm_id: acceptance.statement.id, revision: acceptance.statement.revision }
+      : { contactingAccepted: acceptance.contactingAccepted };
+  const response = await callUpstream(context, {
+    path: "/acceptDataProtection",
+    method: "POST",
+    body,
+    auth: "token",
+    session,
+    schema: acceptanceSchema,
+  });
+  return response.dataProtection;
+}

@@ -1,0 +1,224 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { assessmentPath } from "~/assessment/module.server";
+import type { ModuleContainer } from "~/domain/container";
+import { customerPages } from "~/domain/customer";
+import { customerPath } from "~/domain/customer-path";
+import { detectDevice } from "~/domain/device";
+import type { Module } from "~/domain/module";
+import { allModulesDone, containerProgress, overallProgress, type ModuleOverview, type Progress } from "~/domain/progress";
+import type { Language } from "~/i18n/languages";
+import { reportServerError } from "~/errors/report.server";
+import { commitSession } from "~/session/request.server";
+import { UpstreamError } from "~/upstream/client.server";
+import { getContainers, getModules, getUserData } from "~/upstream/dashboard.server";
+import { acceptDataProtection, getDataProtectionStatement } from "~/upstream/data-protection.server";
+import { requireActiveProfile, type ActiveProfileContext } from "./active-profile.server";
+import { completionNotice, homeHasSidePanel, type CompletionNotice, type HomeVariant } from "./home";
+
+/**
+ * The dashboard's home (spec §2 home, home-on-site and the side-panel variant): the active profile's
+ * containers with their modules and progress, the progress view, the data-protection statement while
+ * it is not accepted, and the completion notice once every module is done (R-SCR-05/07, R-DP-01).
+ */
+export interface HomeModuleView {
+  id: number;
+  name: string;
+  description: string;
+  minutes: number | null;
+  finished: boolean;
+  /** The module (or fbo group) the container offers next: it gets the start link. */
+  href: string | null;
+}
+
+export interface HomeContainerView {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  iconPath: string | null;
+  type: string;
+  minutes: number | null;
+  progress: Progress;
+  finished: boolean;
+  modules: HomeModuleView[];
+}
+
+export interface HomeDataProtection {
+  /** The statement to accept, null once accepted. */
+  statement: { id: string; revision: string; texts: string } | null;
+  /** The statement could not be loaded (DP01): the page stays usable. */
+  statementFailed: boolean;
+  contactingAccepted: boolean;
+}
+
+export interface HomeView {
+  cstm: string;
+  language: Language;
+  variant: HomeVariant;
+  sidePanel: boolean;
+  profile: { id: string; name: string };
+  containers: HomeContainerView[];
+  /** R-CONT-03 over the containers (or the plain module lists). */
+  overall: Progress;
+  /** R-SCR-05: registered since (ISO date), x of y completed. */
+  registeredSince: string | null;
+  showProgress: boolean;
+  dataProtection: HomeDataProtection | null;
+  completion: CompletionNotice | null;
+  next: { name: string; href: string; minutes: number | null } | null;
+  /** Some containers could not be built (R-VAL-07): the rest is shown, the failure reported. */
+  incomplete: boolean;
+  /** Regular applicants of customers that allow password changes (R-VAL-09) get the dialog. */
+  canChangePassword: boolean;
+}
+
+function moduleView(cstm: string, module: Module, finished: boolean, startable: boolean): HomeModuleView {
+  return {
+    id: module.id,
+    name: module.displayName || module.type,
+    description: module.description,
+    minutes: module.durationMinutes,
+    finished,
+    href: startable ? assessmentPath(cstm, module.id) : null,
+  };
+}
+
+function containerView(cstm: string, container: ModuleContainer): HomeContainerView {
+  const startable = new Set(container.activeGroup.map((module) => module.id));
+  return {
+    id: String(container.id),
+    name: container.name,
+    description: container.description,
+    icon: container.icon ?? "",
+    iconPath: container.iconPath,
+    type: container.type,
+    minutes: container.durationMinutes,
+    progress: containerProgress(container),
+    finished: container.isFinished,
+    modules: [
+      ...container.finishedElements.filter((module) => !module.isReportItem).map((module) => moduleView(cstm, module, true, false)),
+      ...container.elements.filter((module) => !module.isReportItem).map((module) => moduleView(cstm, module, false, startable.has(module.id))),
+    ],
+  };
+}
+
+/** The profile's modules: its containers, or the plain lists when it has none (spec §3). */
+async function loadOverview(args: LoaderFunctionArgs, active: ActiveProfileContext): Promise<{ overview: ModuleOverview; incomplete: boolean }> {
+  const result = await getContainers(args.context, active.session, active.profileId, active.language);
+  if (result.failure) reportServerError(result.failure, args.request, args.context, { profileId: active.profileId });
+  if (result.containers.length > 0 || result.failure) {
+    return { overview: { containers: result.containers }, incomplete: result.failure !== null };
+  }
+  const modules = await getModules(args.context, active.session, active.profileId, active.language);
+  return { overview: { openModules: modules.elements, finishedModules: modules.finishedElements }, incomplete: false };
+}
+
+async function loadDataProtection(
+  args: LoaderFunctionArgs,
+  active: ActiveProfileContext,
+  state: { accepted: boolean; contactingAccepted: boolean } | null,
+): Promise<HomeDataProtection | null> {
+  if (!state || (state.accepted && state.contactingAccepted)) return null;
+  if (state.accepted) return { statement: null, statementFailed: false, contactingAccepted: false };
+  try {
+    const statement = await getDataProtectionStatement(args.context, active.cstm, active.language, active.session);
+    return {
+      statement: { id: String(statement.id), revision: String(statement.revision), texts: statement.texts },
+      statementFailed: false,
+      contactingAccepted: state.contactingAccepted,
+    };
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return { statement: null, statementFailed: true, contactingAccepted: state.contactingAccepted };
+  }
+}
+
+export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant): Promise<HomeView> {
+  const active = await requireActiveProfile(args);
+  const { cstm, config, context, session } = { ...active, context: args.context };
+  const [{ overview, incomplete }, userData] = await Promise.all([
+    loadOverview(args, active),
+    getUserData(context, session, { profileId: active.profileId, language: active.language }),
+  ]);
+  const profile = userData.profiles.find((candidate) => candidate.id === active.profileId);
+  const pages = customerPages(config);
+  const onSite = variant === "home-on-site" || Boolean(session.get("onSite")) || config.area.onSite;
+  const open = overview.containers
+    ? overview.containers.flatMap((container) => container.activeGroup.slice(0, 1))
+    : (overview.openModules ?? []).filter((module) => !module.isReportItem).slice(0, 1);
+  const [first] = open;
+  const done = allModulesDone(overview);
+  return {
+    cstm,
+    language: active.language,
+    variant,
+    sidePanel: homeHasSidePanel(config.area.name),
+    profile: { id: active.profileId, name: profile?.name ?? "" },
+    containers: (overview.containers ?? []).map((container) => containerView(cstm, container)),
+    overall: overallProgress(overview),
+    registeredSince: userData.userInfo.registeredAt?.slice(0, 10) ?? null,
+    showProgress: config.appearance.showProgress !== false,
+    dataProtection: await loadDataProtection(args, active, userData.dataProtection),
+    completion: done
+      ? completionNotice({
+          onSite,
+          training: (overview.containers ?? []).length > 0 && overview.containers!.every((container) => container.isTraining),
+          report: Boolean(profile?.reportVisible) && pages.has("report") && !onSite,
+          smartphone: detectDevice(args.request.headers.get("User-Agent")) === "mobile",
+        })
+      : null,
+    next: first && !done ? { name: first.displayName || first.type, href: assessmentPath(cstm, first.id), minutes: first.durationMinutes } : null,
+    incomplete,
+    canChangePassword: !active.applicant.anonymous && config.enableRegistration,
+  };
+}
+
+const acceptSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("accept-data-protection"), statementId: z.string().min(1), revision: z.string().min(1) }),
+  z.object({ intent: z.literal("contacting"), contacting: z.enum(["yes", "no"]) }),
+]);
+
+export type HomeActionData = { refused: "data-protection-outdated" | "invalid" };
+
+/**
+ * The home page's forms: accepting the statement that was shown (its id and revision, R-ENT-08) and
+ * the separate contacting agreement (R-DP-01). Success is a redirect with a one-time notice.
+ */
+export async function homeAction(args: ActionFunctionArgs, page: string) {
+  const active = await requireActiveProfile(args);
+  const parsed = acceptSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  if (!parsed.success) return data<HomeActionData>({ refused: "invalid" }, { status: 400 });
+  const input = parsed.data;
+  try {
+    await acceptDataProtection(
+      args.context,
+      active.session,
+      input.intent === "accept-data-protection"
+        ? { statement: { id: numericOrText(input.statementId), revision: numericOrText(input.revision) } }
+        : { contactingAccepted: input.contacting === "yes" },
+    );
+  } catch (error) {
+    // The statement changed after it was shown: show the current one, nothing is accepted unseen.
+    if (error instanceof UpstreamError && error.status === 409) {
+      return data<HomeActionData>({ refused: "data-protection-outdated" }, { status: 409 });
+    }
+    throw error;
+  }
+  active.session.flash(
+    "notice",
+    input.intent === "accept-data-protection"
+      ? "dashboard:dataProtection.acceptedNotice"
+      : input.contacting === "yes"
+        ? "dashboard:dataProtection.contactingNotice"
+        : "dashboard:dataProtection.contactingWithdrawnNotice",
+  );
+  return redirect(customerPath(active.cstm, `/${page}`), {
+    headers: { "Set-Cookie": await commitSession(args.context, active.session) },
+  });
+}
+
+/** Ids travel through the form as text; the upstream sent numbers, and gets them back as such. */
+function numericOrText(value: string): string | number {
+  return /^\d{1,15}$/.test(value) ? Number(value) : value;
+}
