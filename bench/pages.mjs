@@ -4,10 +4,15 @@ import { signInAsClone } from "./lib/session.mjs";
 // header for a signed-in page.
 export const PAGES = [
   { name: "login (/demo/login)", path: "/demo/login" },
+  { name: "home (anna)", path: "/demo/home", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
+  { name: "profileChooser (ben)", path: "/demo/profileChooser", session: (baseUrl) => signInAsClone(baseUrl, "ben") },
   // A Form module (the personal-data form) and a frame module (a Scale module's engine session).
   { name: "assessment/40 (form)", path: "/demo/assessment/40", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
   { name: "assessment/31 (frame)", path: "/demo/assessment/31", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
 ];
 
 // Pages for bench/ssr-throughput, compared against the bare baseline route.
-export const THROUGHPUT_PAGES = [{ name: "login (/demo/login)", path: "/demo/login" }];
+export const THROUGHPUT_PAGES = [
+  { name: "login (/demo/login)", path: "/demo/login" },
+  { name: "home (anna, signed in)", path: "/demo/home", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
+];

@@ -1,0 +1,61 @@
+import type { Page } from "@playwright/test";
+import { expect, logIn, test, type DemoUser } from "./fixtures";
+
+/**
+ * The dashboard as an applicant uses it, with JavaScript off and on (issue 5): the profile chooser,
+ * home with its containers and progress, and the change-password dialog. Every journey uses a clone.
+ */
+async function signIn(page: Page, user: DemoUser, language = "en_GB") {
+  await logIn(page, user, language);
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+}
+
+test("R-SCR-08 R-PROF-02 ben's chooser: P300 cannot be started, P400 says its time expired, P200 opens", async ({ page, cloneUser }) => {
+  await signIn(page, await cloneUser("ben"));
+  await expect(page).toHaveURL(/\/demo\/profileChooser$/);
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  const card = (name: string) => page.getByRole("article", { name });
+  await expect(card("Vertrieb").getByText("This profile is not open at the moment.")).toBeVisible();
+  await expect(card("Vertrieb").getByRole("button")).toHaveCount(0);
+  await expect(card("Werkstudium").getByText("The time allotted for this profile has expired.")).toBeVisible();
+  await expect(card("Werkstudium").getByRole("button")).toHaveCount(0);
+  await expect(card("Duales Studium").getByText("You have finished this profile.")).toBeVisible();
+  await expect(card("Duales Studium").getByText("Your report for this profile can be downloaded.")).toBeVisible();
+  await card("Duales Studium").getByRole("button", { name: "Overview" }).click();
+  await expect(page).toHaveURL(/\/demo\/home$/);
+  await expect(page.getByText("Profile: Duales Studium")).toBeVisible();
+  // Back in the chooser the opened profile is marked.
+  await page.getByRole("link", { name: "Overview" }).click();
+  await expect(card("Duales Studium").getByText("Current profile")).toBeVisible();
+  await card("Ausbildung 2027").getByRole("button", { name: "Start" }).click();
+  await expect(page).toHaveURL(/\/demo\/home$/);
+  await expect(page.getByRole("article", { name: "Cognitive abilities" }).getByText("1 of 3 modules completed")).toBeVisible();
+});
+
+test("R-SCR-05 R-CONT-03 anna's home: containers, durations, progress; the first module starts from its card", async ({ page, cloneUser }) => {
+  await signIn(page, await cloneUser("anna"));
+  await expect(page).toHaveURL(/\/demo\/home$/);
+  await expect(page.getByRole("heading", { name: "Your modules", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Modules" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("0 of 4 completed")).toBeVisible();
+  await expect(page.getByText(/^Registered since /)).toBeVisible();
+  const cognitive = page.getByRole("article", { name: "Cognitive abilities" });
+  await expect(cognitive.getByText("0 of 3 modules completed")).toBeVisible();
+  await expect(cognitive.getByText("33 minutes")).toBeVisible();
+  // Only the next module of a container can be started.
+  await expect(cognitive.getByRole("link", { name: /^Start / })).toHaveCount(1);
+  await cognitive.getByRole("link", { name: "Start Verbal reasoning" }).click();
+  await expect(page).toHaveURL(/\/demo\/assessment\/31$/);
+});
+
+test("R-SCR-10 R-VAL-04 the change-password dialog opens over home and refuses a mismatch", async ({ page, cloneUser }) => {
+  await signIn(page, await cloneUser("anna"));
+  await page.getByRole("link", { name: "Change password" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change password" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Current password").fill("Anna-Demo-2027");
+  await dialog.getByLabel("New password", { exact: true }).fill("Another-Pass-2028");
+  await dialog.getByLabel("Repeat new password").fill("Another-Pass-2029");
+  await dialog.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password fields don't match")).toBeVisible();
+});
