@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { inspectablePage } from "./session";
 
@@ -11,6 +12,21 @@ interface AuditedPage {
   path: string;
   /** Sign in first (a seeded session of this customer). */
   signedIn?: string;
+  /** Sign in first as a fresh copy of this demo user, through the real login form. */
+  user?: string;
+}
+
+/** Signs a clone of a demo user in through the login form with the page's own cookies. */
+async function logInClone(page: Page, baseURL: string, template: string) {
+  const clone = await page.request.post("/api/dev/clone-user", { data: { template } });
+  expect(clone.status()).toBe(201);
+  const user = (await clone.json()) as { userName: string; password: string; cstm: string };
+  await page.request.get(`/${user.cstm}/login`);
+  const login = await page.request.post(`/${user.cstm}/login`, {
+    form: { username: user.userName, password: user.password, privacy: "on" },
+    headers: { Origin: baseURL, "Sec-Fetch-Site": "same-origin" },
+  });
+  expect(login.ok()).toBe(true);
 }
 
 const PAGES: AuditedPage[] = [
@@ -24,12 +40,17 @@ const PAGES: AuditedPage[] = [
   { name: "page-not-found", path: "/demo/page-not-found" },
   { name: "error page (unknown langId, E02)", path: "/demo/login?langId=xx" },
   { name: "error page (unknown customer)", path: "/no-such-customer/login" },
+  { name: "home", path: "/demo/home", user: "anna" },
+  { name: "home with the change-password dialog", path: "/demo/home?modal=change-password", user: "anna" },
+  { name: "home with a side panel (trainee area)", path: "/azubi/home", user: "greta" },
+  { name: "profile chooser", path: "/demo/profileChooser", user: "ben" },
 ];
 
 for (const audited of PAGES) {
   test(`R-LAY-01 accessibility: ${audited.name} has no serious or critical axe violations`, async ({ page, browser, baseURL }, testInfo) => {
     const signedIn = audited.signedIn ? { cstm: audited.signedIn, displayName: "Ada Lovelace" } : undefined;
     const inspected = await inspectablePage(testInfo, browser, page, { baseURL: baseURL!, signedIn });
+    if (audited.user) await logInClone(inspected, baseURL!, audited.user);
     await inspected.goto(audited.path);
     await expect(inspected.locator("main")).toBeVisible();
     const results = await new AxeBuilder({ page: inspected }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
