@@ -8,8 +8,9 @@ export const CENSORED = "[redacted]";
 /** Keys whose values are secrets: password, newPassword, access_token, recruiterToken, set-cookie, … */
 export const SECRET_KEY = /pass(word|wort)|token|secret|authorization|cookie/i;
 
-const SECRET_SEGMENT = /\/(reset-password|activation)\/[^/?#]+/gi;
-const SECRET_PARAM = /token|pass(word|wort)|secret|hash/i;
+// The engine's session key opens an applicant's assessment session: as secret as a reset link.
+const SECRET_SEGMENT = /\/(reset-password|activation|engine)\/[^/?#]+/gi;
+const SECRET_PARAM = /token|pass(word|wort)|secret|hash|^session$/i;
 
 /** A URL or path with its link secrets replaced: /demo/reset-password/{hash}/de → …/[redacted]/de. */
 export function redactUrl(url: string): string {

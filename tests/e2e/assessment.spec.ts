@@ -115,6 +115,11 @@ test("R-FORM-01 R-SCR-03 R-SCR-04 R-VAL-06 dora fills the form, fixes a missing 
   await expect(page.getByRole("heading", { level: 1, name: "Congratulations!" })).toBeVisible();
   await expect(page.getByText("You have completed all modules.")).toBeVisible();
   await expect(page.getByRole("link", { name: "To the module overview" })).toHaveAttribute("href", "/demo/home");
+  // R-SCR-07: home greets the finished profile with the congratulation notice and the way to the report.
+  await page.getByRole("link", { name: "To the module overview" }).click();
+  await expect(page.getByRole("heading", { name: "All modules completed" })).toBeVisible();
+  await expect(page.getByText("Congratulations, you have completed all modules! You can now download your report.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "To your results" })).toHaveAttribute("href", "/demo/report");
 });
 
 test("R-FIN-01 an fbo container (42 + 43) finishes both modules together", async ({ page, cloneUser }) => {

@@ -67,6 +67,9 @@ describe("DESIGN §8 secrets never reach a log line", () => {
     expect(redactUrl("/azubi/activation/act-felix-0001/de?langId=de")).toBe("/azubi/activation/[redacted]/de?langId=de");
     expect(redactUrl("/demo/login?token=abc&langId=en_GB&access_token=x#frag")).toBe("/demo/login?token=[redacted]&langId=en_GB&access_token=[redacted]");
     expect(redactUrl("/demo/account-activation")).toBe("/demo/account-activation");
+    // The engine's session key (its pages and the finish return) is a secret too.
+    expect(redactUrl("/api/engine/3f9c2a1b77/page?x=1")).toBe("/api/engine/[redacted]/page?x=1");
+    expect(redactUrl("/demo/assessment/31/done?session=3f9c2a1b77")).toBe("/demo/assessment/31/done?session=[redacted]");
     expect(redactUrl("/demo/registration?profileId=P500")).toBe("/demo/registration?profileId=P500");
   });
 
