@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
-import { cloneUser, signIn, type ClonedUser } from "../support/demo";
+import { cloneUser, DORA_PERSONAL_DATA, signIn, type ClonedUser } from "../support/demo";
 import { answerEngine, iframeSource } from "../support/engine";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -30,15 +30,7 @@ const path = (page: PageResponse) => new URL(page.url).pathname + new URL(page.u
 const main = (page: PageResponse) => /<main[\s\S]*<\/main>/.exec(page.text)?.[0] ?? "";
 const text = (page: PageResponse) => main(page).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
-const personalData = {
-  firstName: "Dora",
-  lastName: "Fischer",
-  dateOfBirth: "2008-04-01",
-  email: "dora@example.com",
-  schoolQualification: "realschule",
-  willingToRelocate: "yes",
-  motivation: "",
-};
+const personalData = DORA_PERSONAL_DATA;
 
 /** Upstream calls the server made so far for this path (the server logs every call; tracking runs after the response). */
 async function upstreamCalls(pathName: string, expected: number): Promise<Array<{ status: number }>> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
-import { cloneUser, signIn, type ClonedUser } from "../support/demo";
+import { cloneUser, DORA_PERSONAL_DATA, signIn, type ClonedUser } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -35,15 +35,7 @@ const upstreamCalls = (pathName: string) =>
     .split("\n")
     .filter((line) => line.includes('"upstream call"') && line.includes(`"path":"${pathName}`)).length;
 
-const personalData = {
-  firstName: "Dora",
-  lastName: "Fischer",
-  dateOfBirth: "2008-04-01",
-  email: "dora@example.com",
-  schoolQualification: "realschule",
-  willingToRelocate: "yes",
-  motivation: "",
-};
+const personalData = DORA_PERSONAL_DATA;
 
 describe("home", () => {
   it("R-SCR-05 R-CONT-03 anna's home: every container with its modules, durations and progress; the progress view", async () => {

@@ -38,3 +38,14 @@ export async function outbox(baseUrl: string, to: string): Promise<OutboxMail[]>
 export async function signIn(client: BrowserClient, user: { userName: string; password: string | null; cstm: string }, query = "") {
   return client.post(`/${user.cstm}/login${query}`, { username: user.userName, password: user.password ?? "", privacy: "on" });
 }
+
+/** A complete answer set for the demo form `personal-data` (module 40), as dora would give it. */
+export const DORA_PERSONAL_DATA = {
+  firstName: "Dora",
+  lastName: "Fischer",
+  dateOfBirth: "2008-04-01",
+  email: "dora@example.com",
+  schoolQualification: "realschule",
+  willingToRelocate: "yes",
+  motivation: "",
+};
