@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, logIn, test } from "./fixtures";
 import { inspectablePage } from "./session";
 
 /**
@@ -11,6 +11,8 @@ interface AuditedPage {
   path: string;
   /** Sign in first (a seeded session of this customer). */
   signedIn?: string;
+  /** Sign in first through the login form (pages that load the applicant's data upstream). */
+  logIn?: { userName: string; password: string; cstm: string };
 }
 
 const PAGES: AuditedPage[] = [
@@ -24,12 +26,20 @@ const PAGES: AuditedPage[] = [
   { name: "page-not-found", path: "/demo/page-not-found" },
   { name: "error page (unknown langId, E02)", path: "/demo/login?langId=xx" },
   { name: "error page (unknown customer)", path: "/no-such-customer/login" },
+  { name: "FAQ", path: "/demo/FAQ?langId=en_GB", signedIn: "demo" },
+  { name: "support with the video archive", path: "/demo/support?langId=en_GB", signedIn: "demo" },
+  { name: "support with the video player", path: "/demo/support?langId=en_GB&video=welcome&modal=video", signedIn: "demo" },
+  { name: "profile", path: "/demo/profile?langId=en_GB", logIn: { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" } },
 ];
 
 for (const audited of PAGES) {
   test(`R-LAY-01 accessibility: ${audited.name} has no serious or critical axe violations`, async ({ page, browser, baseURL }, testInfo) => {
     const signedIn = audited.signedIn ? { cstm: audited.signedIn, displayName: "Ada Lovelace" } : undefined;
     const inspected = await inspectablePage(testInfo, browser, page, { baseURL: baseURL!, signedIn });
+    if (audited.logIn) {
+      await logIn(inspected, audited.logIn);
+      await inspected.waitForURL((url) => !url.pathname.endsWith("/login"));
+    }
     await inspected.goto(audited.path);
     await expect(inspected.locator("main")).toBeVisible();
     const results = await new AxeBuilder({ page: inspected }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
