@@ -56,11 +56,18 @@ describe("FAQ", () => {
     expect(english.text).toContain("<title>FAQ – Demo AG</title>");
     expect(english.text).toMatch(/<h1 id="faq-title">Frequently asked questions<\/h1>/);
     expect(english.text).toMatch(/<details class="faq-entry"><summary class="faq-question">How long does it take\?<\/summary>/);
-    expect(english.text).toContain("Allow about an hour. You can pause at any time; finished modules are saved.");
+    expect(english.text).toContain("<p>Allow about an hour. You can pause at any time; finished modules are saved.</p>");
     const italian = await browser.get("/demo/FAQ?langId=it");
     expect(italian.text).toMatch(/<summary class="faq-question">Quanto dura\?<\/summary>/);
-    expect(italian.text).toContain("Domande frequenti");
+    expect(italian.text).toContain('<h1 id="faq-title">Domande frequenti</h1>');
     expect(italian.text).not.toContain("How long does it take?");
+  });
+
+  it("R-RTE-02 a stray POST to the FAQ (it has no form) shows the page again", async () => {
+    const { browser } = await signedIn();
+    const response = await browser.post("/demo/FAQ?langId=en_GB", { x: "1" }, { follow: false });
+    expect(response.status).toBe(302);
+    expect(response.location).toBe("/demo/FAQ?langId=en_GB");
   });
 
   it("R-NAV-01 the menu marks FAQ as the current page", async () => {
@@ -123,7 +130,7 @@ describe("profile", () => {
     await browser.get("/demo/profile?langId=en_GB");
     const saved = await browser.post("/demo/profile", { firstName: "Anna", lastName: "Becker", email: `${user.userName}@example.com`, language: "it" });
     expect(saved.text).toContain('<html lang="it"');
-    expect(saved.text).toContain("I tuoi dati sono stati salvati.");
+    expect(saved.text).toContain('role="status">I tuoi dati sono stati salvati.</p>');
     expect(saved.text).toMatch(/<option value="it" selected="">Italiano<\/option>/);
     const faq = await browser.get("/demo/FAQ");
     expect(faq.text).toContain("Quanto dura?");
@@ -157,17 +164,32 @@ describe("profile", () => {
     expect(valueOf(page.text, "profile-firstName")).toBe("Anna");
   });
 
+  it("R-CAT-02 a session that ended upstream goes to the error view (C03), not into the form", async () => {
+    const cookie = await seedSession(server.dataDir, "profile-ended-session-0123456789abcdef012345", {
+      cstm: "demo",
+      languages: { demo: "en_GB" },
+      applicant: { token: "unknown-upstream", expiresAt: Math.floor(Date.now() / 1000) + 3600, userName: "ada", anonymous: false },
+    });
+    const browser = new BrowserClient(server.baseUrl);
+    browser.cookies.set(cookie.name, cookie.value);
+    const refused = await browser.post("/demo/profile", { firstName: "Ada", lastName: "King", email: "ada@example.com", language: "en_GB" }, { follow: false });
+    expect(refused.status).toBe(401);
+    expect(refused.text).toContain('class="layout layout-error"');
+    expect(refused.text).toContain('<p class="error-code">Error code C03</p>');
+    expect(refused.text).not.toContain('id="profile-firstName"');
+  });
+
   it("R-ROLE-02 an anonymous applicant only chooses the language: no name or e-mail fields", async () => {
     const browser = new BrowserClient(server.baseUrl);
     await browser.get("/demo/registration?profileId=P500&langId=en_GB");
     await browser.post("/demo/registration?profileId=P500", { privacy: "on" });
     const page = await browser.get("/demo/profile");
     expect(page.status).toBe(200);
-    expect(page.text).toContain("You are taking part anonymously");
+    expect(page.text).toMatch(/<p>You are taking part anonymously/);
     expect(page.text).not.toContain('id="profile-firstName"');
     expect(page.text).not.toContain("self_register_anon");
     const saved = await browser.post("/demo/profile", { language: "de" });
-    expect(saved.text).toContain("Ihre Angaben wurden gespeichert.");
+    expect(saved.text).toContain('role="status">Ihre Angaben wurden gespeichert.</p>');
   });
 });
 
@@ -177,7 +199,7 @@ describe("support and videos", () => {
     const page = await browser.get("/demo/support?langId=en_GB");
     expect(page.status).toBe(200);
     expect(page.text).toContain("<title>Support – Demo AG</title>");
-    expect(page.text).toContain("If you have any questions, write to support@example.com, Monday to Friday, 9 am to 5 pm.");
+    expect(page.text).toContain("<p>If you have any questions, write to support@example.com, Monday to Friday, 9 am to 5 pm.</p>");
     expect(page.text).toMatch(/<a href="mailto:support@example.com">support@example.com<\/a>/);
     const german = await browser.get("/demo/support?langId=de");
     expect(german.text).toContain("Bei Fragen erreichen Sie uns unter support@example.com");
@@ -215,7 +237,7 @@ describe("support and videos", () => {
     const { browser, user } = await signedIn();
     const page = await browser.get("/demo/support?langId=en_GB&video=nope&modal=video");
     expect(page.status).toBe(200);
-    expect(page.text).toContain("This video is not available.");
+    expect(page.text).toContain("<p>This video is not available.</p>");
     expect(page.text).not.toContain("<video");
     expect(videoEvents(user.userName)).toEqual([]);
   });
@@ -316,7 +338,7 @@ describe("against a fake customer backend", () => {
     const browser = await applicantOf("odd");
     const page = await browser.get("/odd/support?langId=de-DU");
     expect(page.status).toBe(200);
-    expect(page.text).toContain("Hilfe gibt es hier.");
+    expect(page.text).toContain("<p>Hilfe gibt es hier.</p>");
     expect(page.text).not.toContain('id="videos-title"');
     await eventually("the R-VAL-10 error in the log", () => app.logs().includes("addVideos expects and Array"));
     const player = await browser.get("/odd/support?modal=video&video=intro");
@@ -327,7 +349,7 @@ describe("against a fake customer backend", () => {
   it("R-RTE-02 FAQ: a language without questions falls back to the customer's first language; bad entries are left out", async () => {
     const browser = await applicantOf("odd");
     const page = await browser.get("/odd/FAQ?langId=en_GB");
-    expect(page.text).toContain("Frequently asked questions");
+    expect(page.text).toContain('<h1 id="faq-title">Frequently asked questions</h1>');
     expect(page.text).toMatch(/<summary class="faq-question">Gilt das\?<\/summary>/);
     expect(page.text).not.toContain("ohne Frage");
     expect(page.text.match(/<details/g)).toHaveLength(1);
@@ -337,9 +359,9 @@ describe("against a fake customer backend", () => {
     const browser = await applicantOf("calm");
     const faq = await browser.get("/calm/FAQ?langId=en_GB");
     expect(faq.status).toBe(200);
-    expect(faq.text).toContain("There are no frequently asked questions yet.");
+    expect(faq.text).toContain("<p>There are no frequently asked questions yet. If anything is unclear, please contact support.</p>");
     const support = await browser.get("/calm/support");
-    expect(support.text).toContain("If you have any questions, please write to us.");
+    expect(support.text).toContain("<p>If you have any questions, please write to us.</p>");
     expect(support.text).toMatch(/<a href="mailto:support@127.0.0.1">support@127.0.0.1<\/a>/);
     // A video whose source is no playable URL is left out; the other stays.
     expect(support.text).toContain("Play video: Introduction");
