@@ -81,7 +81,8 @@ export default function ProfileRoute() {
       <h1 id="profile-title">{t("profile.title")}</h1>
       <p>{anonymous ? t("profile.anonymous") : t("profile.intro")}</p>
       {userName ? <p className="profile-user-name">{t("profile.userName", { name: userName })}</p> : null}
-      <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+      {/* With JavaScript the page is not reloaded after saving: a new key starts the fields from what was stored. */}
+      <Form key={Object.values(values).join("\u0000")} method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
         <FormErrors id={form.errorId} errors={form.errors} />
         {anonymous ? null : (
           <>
