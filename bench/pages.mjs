@@ -9,6 +9,9 @@ export const PAGES = [
   // A Form module (the personal-data form) and a frame module (a Scale module's engine session).
   { name: "assessment/40 (form)", path: "/demo/assessment/40", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
   { name: "assessment/31 (frame)", path: "/demo/assessment/31", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
+  { name: "FAQ", path: "/demo/FAQ", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
+  { name: "profile", path: "/demo/profile", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
+  { name: "support with the player", path: "/demo/support?video=welcome&modal=video", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
 ];
 
 // Pages for bench/ssr-throughput, compared against the bare baseline route.

@@ -9,6 +9,8 @@ import { inertProps, ModalLink } from "~/modals/modal";
 import { RouteModals, useRouteModals } from "~/modals/route-modals";
 import { LanguageChooser } from "./language-chooser";
 import { Navigation } from "./navigation";
+import { Notice, type UserNotice } from "./notice";
+import { ScreenSizeWarning } from "./screen-size-warning";
 
 /** What every layout needs to know about the customer and the visitor ($cstm loader data). */
 export interface CustomerShell {
@@ -27,19 +29,8 @@ export interface CustomerShell {
   onSite: boolean;
   /** Pages of this customer's area (R-RTE-06/08), for the navigation. */
   pages?: string[];
-  /** A one-time notice (session flash "notice", an i18n key such as "common:newsletter.thanks"). */
-  notice?: string;
-}
-
-/** The user notification of the previous request, announced politely. */
-function Notice({ notice }: { notice?: string }) {
-  const { t } = useTranslation();
-  if (!notice) return null;
-  return (
-    <p className="notice notice-success" role="status">
-      {t(notice)}
-    </p>
-  );
+  /** The one-time user notification (session flash "notice", see components/notice.tsx). */
+  notice?: UserNotice;
 }
 
 /**
@@ -160,6 +151,7 @@ export function DashboardLayout({ shell, children }: LayoutProps) {
       header={<Greeting shell={shell} />}
       navigation={shell.user && shell.pages ? <Navigation cstm={shell.cstm} pages={shell.pages} /> : null}
     >
+      <ScreenSizeWarning />
       {children}
     </Frame>
   );

@@ -8,6 +8,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { CustomerLayout, ErrorLayout, type CustomerShell } from "~/components/layouts";
+import { noticeFrom } from "~/components/notice";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
 import { ErrorView } from "~/errors/error-view";
@@ -73,7 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
     pages: [...customerPages(config)],
     areaName: config.area.name,
     modals,
-    notice: typeof notice === "string" ? notice : undefined,
+    notice: noticeFrom(notice),
   };
   return data(shell, { headers });
 }

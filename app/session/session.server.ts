@@ -42,8 +42,11 @@ export interface SessionData {
 }
 
 export interface FlashData {
-  /** A translated notice key shown once on the next page (e.g. after a password change). */
-  notice: string;
+  /**
+   * The user notification shown once on the next page: an i18n key (a success), or the key with its
+   * kind (components/notice.tsx).
+   */
+  notice: string | { key: string; kind: "success" | "info" | "error" };
 }
 
 export type AppSession = Session<SessionData, FlashData>;

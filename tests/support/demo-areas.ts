@@ -83,6 +83,9 @@ export const BUILT_PAGES: Record<string, string> = {
   home: "home",
   "home-on-site": "home-on-site",
   profileChooser: "profileChooser",
+  FAQ: "FAQ",
+  profile: "profile",
+  support: "support",
 };
 
 /**
@@ -90,4 +93,4 @@ export const BUILT_PAGES: Record<string, string> = {
  * page-not-found; the test asserts exactly that, so building one fails the test until its name
  * moves from here to BUILT_PAGES.
  */
-export const NOT_YET_BUILT = ["FAQ", "profile", "report", "support"];
+export const NOT_YET_BUILT = ["report"];
