@@ -133,10 +133,13 @@ export function createAppSessionStorage(
  * (DESIGN §4). Returns the new session carrying the old data; commit it to send the new cookie.
  */
 export async function rotateSession(storage: AppSessionStorage, session: AppSession): Promise<AppSession> {
-  const fresh = await storage.getSession();
+  const draft = await storage.getSession();
   for (const [key, value] of Object.entries(session.data)) {
-    fresh.set(key as keyof SessionData, value as never);
+    draft.set(key as keyof SessionData, value as never);
   }
   if (session.id) await storage.destroySession(session);
-  return fresh;
+  // Store the record now and read it back, so the session has its id: a session without one would
+  // get a new record (and a new cookie) on every commit, and later changes would land elsewhere.
+  const setCookie = await storage.commitSession(draft);
+  return storage.getSession(setCookie.split(";")[0]);
 }

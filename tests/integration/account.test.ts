@@ -396,7 +396,7 @@ describe("token expiry (R-TOK-01)", () => {
       expect(refreshed.text).toContain("Change password");
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const expired = await browser.get("/demo/change-password");
-      expect(expired.status).toBe(401);
+      expect(expired.status, `${expired.url}: ${expired.text.replace(/<script[\s\S]*?<\/script>/g, "").slice(0, 600)}`).toBe(401);
       expect(expired.text).toContain("C02");
       expect(expired.text).toContain('href="/demo/login"');
       expect(expired.text).not.toMatch(/>Close</);

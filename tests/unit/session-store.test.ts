@@ -112,4 +112,16 @@ describe.each(stores())("server-owned sessions (%s store)", (_name, makeStore) =
     expect((await storage.getSession(oldCookie)).data).toEqual({});
     expect((await storage.getSession(newCookie)).get("languages")).toEqual({ demo: "en_GB" });
   });
+
+  it("a rotated session keeps one id: later changes and commits land in the same record", async () => {
+    const store = makeStore();
+    const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
+    const rotated = await rotateSession(storage, await storage.getSession());
+    expect(rotated.id).toBeTruthy();
+    const first = await cookieFrom(await storage.commitSession(rotated));
+    rotated.set("activeProfileId", "P100");
+    const second = await cookieFrom(await storage.commitSession(rotated));
+    expect(second).toBe(first);
+    expect((await storage.getSession(first)).get("activeProfileId")).toBe("P100");
+  });
 });
