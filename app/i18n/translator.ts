@@ -8,7 +8,7 @@ import { intlLocale, type Language } from "./languages";
  * agrees with i18next (used by remix-i18next on the server) for every key of every language.
  */
 
-export type Namespace = "common" | "errors" | "auth" | "dashboard" | "assessment" | "validation" | "recruiter";
+export type Namespace = "common" | "errors" | "auth" | "dashboard" | "assessment" | "validation" | "recruiter" | "report";
 export const NAMESPACES: readonly Namespace[] = [
   "common",
   "errors",
@@ -17,6 +17,7 @@ export const NAMESPACES: readonly Namespace[] = [
   "assessment",
   "validation",
   "recruiter",
+  "report",
 ];
 export const DEFAULT_NAMESPACE: Namespace = "common";
 
