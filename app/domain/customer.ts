@@ -60,9 +60,10 @@ export const ALWAYS_PRESENT_PAGES = ["page-not-found"] as const;
 /**
  * Routes under the customer that are not pages of an area (no menu entry, no configuration):
  * the logout action must answer in every area, or a signed-in visitor could not leave; the
- * change-password dialog posts to its own action from any page of any area.
+ * change-password dialog posts to its own action from any page of any area; so does the feedback
+ * modal (docs/decisions/073).
  */
-export const AREA_INDEPENDENT_ROUTES = ["logout", "change-password"] as const;
+export const AREA_INDEPENDENT_ROUTES = ["logout", "change-password", "feedback"] as const;
 
 /** R-RTE-02 / R-RTE-05: pages that need an active profile (profileChooser does not). */
 export const PROFILE_SPECIFIC_PAGES = ["home", "assessment", "report"] as const;

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
 import { newSessionId, type SessionRecord, type SessionRecordStore } from "./store.server";
 
@@ -44,6 +45,10 @@ export interface SessionData {
 export interface FlashData {
   /** A translated notice key shown once on the next page (e.g. after a password change). */
   notice: string;
+  /** The report download failed: the report page says so once (docs/decisions/071). */
+  reportDownloadFailed: true;
+  /** A refused feedback submission (errors and what was entered), for the reopened modal (docs/decisions/073). */
+  feedbackResult: SubmissionResult<string[]>;
 }
 
 export type AppSession = Session<SessionData, FlashData>;
