@@ -7,6 +7,8 @@ export const PAGES = [
   // A Form module (the personal-data form) and a frame module (a Scale module's engine session).
   { name: "assessment/40 (form)", path: "/demo/assessment/40", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
   { name: "assessment/31 (frame)", path: "/demo/assessment/31", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
+  // The report page with its scales (anna: modules left, so no feedback redirect and no download yet).
+  { name: "report", path: "/demo/report", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
 ];
 
 // Pages for bench/ssr-throughput, compared against the bare baseline route.

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors, RadioGroupField, TextareaField } from "~/forms/field";
-import { FEEDBACK_RATINGS } from "~/forms/feedback";
+import { FEEDBACK_RATINGS } from "~/domain/feedback";
 import { useFormState, type FieldConstraint } from "~/forms/form-state";
 import { useTranslation } from "~/i18n/react";
 import { ModalLink } from "~/modals/modal";

@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_RATINGS } from "~/domain/feedback";
 
-/** The feedback modal's form (spec §4 "Feedback modal", docs/api.md postUserFeedback); messages are i18n keys. */
-export const FEEDBACK_RATINGS = ["1", "2", "3", "4", "5"] as const;
-export const FEEDBACK_COMMENT_MAX_LENGTH = 2000;
+/** The feedback modal's form; messages are i18n keys. Server only: zod stays out of the client bundle. */
 
 export const feedbackSchema = z.object({
   rating: z.enum(FEEDBACK_RATINGS, { errorMap: () => ({ message: "report:feedback.errors.rating" }) }).transform(Number),

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, logIn, test } from "./fixtures";
 import { inspectablePage } from "./session";
 
 /**
@@ -11,6 +11,8 @@ interface AuditedPage {
   path: string;
   /** Sign in first (a seeded session of this customer). */
   signedIn?: string;
+  /** Sign in for real first, as a clone of this demo user (pages that call the upstream with the token). */
+  clone?: string;
 }
 
 const PAGES: AuditedPage[] = [
@@ -22,14 +24,20 @@ const PAGES: AuditedPage[] = [
   { name: "newsletter", path: "/preview/newsletter" },
   { name: "newsletter signed in (navigation)", path: "/preview/newsletter", signedIn: "preview" },
   { name: "page-not-found", path: "/demo/page-not-found" },
+  { name: "report (modules left)", path: "/demo/report", clone: "anna" },
+  { name: "report with the feedback modal", path: "/demo/report?modal=feedback", clone: "anna" },
   { name: "error page (unknown langId, E02)", path: "/demo/login?langId=xx" },
   { name: "error page (unknown customer)", path: "/no-such-customer/login" },
 ];
 
 for (const audited of PAGES) {
-  test(`R-LAY-01 accessibility: ${audited.name} has no serious or critical axe violations`, async ({ page, browser, baseURL }, testInfo) => {
+  test(`R-LAY-01 accessibility: ${audited.name} has no serious or critical axe violations`, async ({ page, browser, baseURL, cloneUser }, testInfo) => {
     const signedIn = audited.signedIn ? { cstm: audited.signedIn, displayName: "Ada Lovelace" } : undefined;
     const inspected = await inspectablePage(testInfo, browser, page, { baseURL: baseURL!, signedIn });
+    if (audited.clone) {
+      await logIn(inspected, await cloneUser(audited.clone));
+      await inspected.waitForURL((url) => !url.pathname.endsWith("/login"));
+    }
     await inspected.goto(audited.path);
     await expect(inspected.locator("main")).toBeVisible();
     const results = await new AxeBuilder({ page: inspected }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
