@@ -15,7 +15,7 @@ import { requireActiveProfile, type ActiveProfileContext } from "./active-profil
 import type { FeedbackModalData } from "./feedback";
 
 /**
- * The feedback modal's server half (spec §4 "Feedback modal", R-SCR-10; docs/decisions/073):
+ * The feedback modal's server half (spec §4 "Feedback modal", R-SCR-10; docs/decisions/072, 073):
  *
  * - `isFeedbackRequested` — whether the upstream asks for feedback on the active profile (GET /userData),
  *   for pages that do not already have the flag from another call (dashboardHome answers carry it).
@@ -59,7 +59,7 @@ export async function isFeedbackRequested(context: AppLoadContext, session: AppS
 /**
  * Opens the modal once per profile when the upstream requests feedback: throws the redirect to the
  * same page with `?modal=feedback`. Marked seen when it is shown, since closing is a plain link the
- * server never hears of (docs/decisions/073).
+ * server never hears of (docs/decisions/072).
  */
 export async function openFeedbackOnRequest(
   args: Pick<DataFunctionArgs, "request" | "context">,

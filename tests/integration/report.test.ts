@@ -34,10 +34,11 @@ async function signedIn(template: string, language = "en_GB"): Promise<{ browser
  * The active profile as the profile chooser (another branch) sets it: written into the real session
  * record of this browser's real sign-in (docs/decisions/065).
  */
-async function chooseProfile(browser: BrowserClient, profileId: string) {
+async function chooseProfile(browser: BrowserClient, profileId: string | undefined) {
   const name = [...browser.cookies.keys()].find((cookie) => cookie.endsWith("session"))!;
   await updateSessionRecord(path.join(server.dataDir, "app.db"), testSecret(), { name, value: browser.cookies.get(name)! }, (data) => {
-    data.activeProfileId = profileId;
+    if (profileId) data.activeProfileId = profileId;
+    else delete data.activeProfileId;
   });
 }
 
@@ -99,6 +100,18 @@ describe("report page (R-SCR-06, R-PROF-03)", () => {
     const browser = new BrowserClient(server.baseUrl);
     expect((await browser.get("/demo/report", { follow: false })).location).toBe("/demo/login?redirectTo=%2Fdemo%2Freport");
     expect((await browser.get("/demo/report/download", { follow: false })).location).toBe("/demo/login?redirectTo=%2Fdemo%2Freport%2Fdownload");
+  });
+
+  it("R-PROF-03 without an active profile id the profile is loaded again: anna's only profile, ben's chooser", async () => {
+    const { browser } = await signedIn("anna");
+    await chooseProfile(browser, undefined);
+    const page = await browser.get("/demo/report", { follow: false });
+    expect(page.status).toBe(200);
+    expect(text(main(page))).toContain("0 of 8 completed");
+    const ben = await signedIn("ben");
+    await chooseProfile(ben.browser, undefined);
+    expect((await ben.browser.get("/demo/report", { follow: false })).location).toBe("/demo/profileChooser");
+    expect((await ben.browser.get("/demo/report/download", { follow: false })).location).toBe("/demo/profileChooser");
   });
 
   it("R-SCR-06 R-ENT-07 anna (nothing done): the report's name, its scales not completed, 0 of 8, and no download", async () => {
