@@ -12,6 +12,8 @@ export const PAGES = [
   { name: "FAQ", path: "/demo/FAQ", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
   { name: "profile", path: "/demo/profile", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
   { name: "support with the player", path: "/demo/support?video=welcome&modal=video", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
+  // The report page with its scales (anna: modules left, so no feedback redirect and no download yet).
+  { name: "report", path: "/demo/report", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
 ];
 
 // Pages for bench/ssr-throughput, compared against the bare baseline route.

@@ -3,14 +3,22 @@ import { changePasswordData } from "~/account/change-password.server";
 import { customerPath } from "~/domain/customer-path";
 import { getTranslator } from "~/i18n/i18n.server";
 import { loadOpenModals } from "~/modals/modals.server";
+import { requireActiveProfile } from "./active-profile.server";
+import { loadFeedbackModal, openFeedbackOnRequest } from "./feedback.server";
 import type { HomeVariant } from "./home";
 import { homeLoader } from "./home.server";
 
-/** The home routes' loader: the page, and the change-password dialog's data while it is open. */
+/**
+ * The home routes' loader: the page; the feedback dialog once when the upstream asks for feedback
+ * (R-SCR-10, decision 072); and the data of the open dialogs (change password, feedback).
+ */
 export async function homeRouteLoader(args: LoaderFunctionArgs, variant: HomeVariant) {
-  const view = await homeLoader(args, variant);
+  const active = await requireActiveProfile(args);
+  const view = await homeLoader(args, variant, active);
+  await openFeedbackOnRequest(args, active, view.feedbackRequested);
   const modals = await loadOpenModals(args.request, {
     "change-password": async () => ({ ...(await changePasswordData(args)), cstm: view.cstm, returnTo: customerPath(view.cstm, `/${variant}`) }),
+    feedback: () => loadFeedbackModal(args, active),
   });
   const t = getTranslator(view.language, "dashboard");
   return { view, modals, title: t(variant === "home" ? "home.title" : "home.onSiteTitle") };

@@ -2,6 +2,7 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import { paragraphsOf } from "~/domain/text";
 import { useTranslation } from "~/i18n/react";
 import { ModalLink } from "~/modals/modal";
+import { FeedbackLink } from "./feedback";
 import { formatDate } from "./format";
 import { completionTextKey } from "./home";
 import type { HomeActionData, HomeContainerView, HomeDataProtection, HomeView } from "./home.server";
@@ -139,6 +140,11 @@ function CompletionCard({ view }: { view: HomeView }) {
           <Link className="button button-primary" to={`/${view.cstm}/report`}>
             {t("completion.toReport")}
           </Link>
+        </p>
+      ) : null}
+      {view.feedbackRequested ? (
+        <p>
+          <FeedbackLink />
         </p>
       ) : null}
     </section>

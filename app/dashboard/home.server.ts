@@ -71,6 +71,8 @@ export interface HomeView {
   incomplete: boolean;
   /** Regular applicants of customers that allow password changes (R-VAL-09) get the dialog. */
   canChangePassword: boolean;
+  /** The upstream asks for feedback on this profile (completed, none given yet). */
+  feedbackRequested: boolean;
 }
 
 function moduleView(cstm: string, module: Module, finished: boolean, startable: boolean): HomeModuleView {
@@ -134,8 +136,7 @@ async function loadDataProtection(
   }
 }
 
-export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant): Promise<HomeView> {
-  const active = await requireActiveProfile(args);
+export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant, active: ActiveProfileContext): Promise<HomeView> {
   const { cstm, config, context, session } = { ...active, context: args.context };
   const [{ overview, incomplete }, userData] = await Promise.all([
     loadOverview(args, active),
@@ -171,6 +172,7 @@ export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant)
     next: first && !done ? { name: first.displayName || first.type, href: assessmentPath(cstm, first.id), minutes: first.durationMinutes } : null,
     incomplete,
     canChangePassword: !active.applicant.anonymous && config.enableRegistration,
+    feedbackRequested: userData.feedbackRequested,
   };
 }
 

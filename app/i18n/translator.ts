@@ -8,7 +8,7 @@ import { intlLocale, type Language } from "./languages";
  * agrees with i18next (used by remix-i18next on the server) for every key of every language.
  */
 
-export type Namespace = "common" | "errors" | "auth" | "dashboard" | "assessment" | "validation" | "recruiter" | "pages";
+export type Namespace = "common" | "errors" | "auth" | "dashboard" | "assessment" | "validation" | "recruiter" | "pages" | "report";
 export const NAMESPACES: readonly Namespace[] = [
   "common",
   "errors",
@@ -18,6 +18,7 @@ export const NAMESPACES: readonly Namespace[] = [
   "validation",
   "recruiter",
   "pages",
+  "report",
 ];
 export const DEFAULT_NAMESPACE: Namespace = "common";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { changePasswordModal } from "~/dashboard/change-password-modal";
+import { feedbackModal } from "~/dashboard/feedback";
 import { homeRouteLoader } from "~/dashboard/home-route.server";
 import { homeAction, type HomeActionData } from "~/dashboard/home.server";
 import { HomePage } from "~/dashboard/home-view";
@@ -9,7 +10,7 @@ import { defineModals } from "~/modals/route-modals";
 import stylesUrl from "~/styles/dashboard.css?url";
 
 /** home (spec §2): the active profile's containers and modules, progress and notices. */
-export const handle: RouteHandle = { modals: defineModals({ "change-password": changePasswordModal }) };
+export const handle: RouteHandle = { modals: defineModals({ "change-password": changePasswordModal, feedback: feedbackModal }) };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
 import { newSessionId, type SessionRecord, type SessionRecordStore } from "./store.server";
 
@@ -47,6 +48,10 @@ export interface FlashData {
    * kind (components/notice.tsx).
    */
   notice: string | { key: string; kind: "success" | "info" | "error" };
+  /** The report download failed: the report page says so once (docs/decisions/071). */
+  reportDownloadFailed: true;
+  /** A refused feedback submission (errors and what was entered), for the reopened modal (docs/decisions/073). */
+  feedbackResult: SubmissionResult<string[]>;
 }
 
 export type AppSession = Session<SessionData, FlashData>;

@@ -38,6 +38,8 @@ const PAGES: AuditedPage[] = [
   { name: "newsletter", path: "/preview/newsletter" },
   { name: "newsletter signed in (navigation)", path: "/preview/newsletter", signedIn: "preview" },
   { name: "page-not-found", path: "/demo/page-not-found" },
+  { name: "report (modules left)", path: "/demo/report", user: "anna" },
+  { name: "report with the feedback modal", path: "/demo/report?modal=feedback", user: "anna" },
   { name: "error page (unknown langId, E02)", path: "/demo/login?langId=xx" },
   { name: "error page (unknown customer)", path: "/no-such-customer/login" },
   { name: "home", path: "/demo/home", user: "anna" },

@@ -86,6 +86,7 @@ export const BUILT_PAGES: Record<string, string> = {
   FAQ: "FAQ",
   profile: "profile",
   support: "support",
+  report: "report",
 };
 
 /**
@@ -93,4 +94,5 @@ export const BUILT_PAGES: Record<string, string> = {
  * page-not-found; the test asserts exactly that, so building one fails the test until its name
  * moves from here to BUILT_PAGES.
  */
-export const NOT_YET_BUILT = ["report"];
+/** Every in-set page is built; a page added to an area later starts here. */
+export const NOT_YET_BUILT: string[] = [];

@@ -50,3 +50,29 @@ export async function seedApplicantSession(
   const header = await createCookie(cookieName, { secrets: [secret] }).serialize(id);
   return { name: cookieName, value: header.slice(cookieName.length + 1).split(";")[0] };
 }
+
+/**
+ * Changes the record of a real session (started by a real sign-in, with a real upstream token) for a
+ * state another branch's page sets: e.g. the active profile the profile chooser picks. `cookie` is
+ * the session cookie as the browser holds it.
+ */
+export async function updateSessionRecord(
+  databasePath: string,
+  secret: string,
+  cookie: { name: string; value: string },
+  update: (data: Record<string, unknown>) => void,
+): Promise<void> {
+  const id: unknown = await createCookie(cookie.name, { secrets: [secret] }).parse(`${cookie.name}=${cookie.value}`);
+  if (typeof id !== "string") throw new Error(`${cookie.name} is not a session cookie signed with this secret`);
+  const db = new Database(databasePath);
+  try {
+    db.pragma("busy_timeout = 5000");
+    const row = db.prepare("SELECT data FROM sessions WHERE id = ?").get(id) as { data: string } | undefined;
+    if (!row) throw new Error("no session record for this cookie");
+    const data = JSON.parse(row.data) as Record<string, unknown>;
+    update(data);
+    db.prepare("UPDATE sessions SET data = ? WHERE id = ?").run(JSON.stringify(data), id);
+  } finally {
+    db.close();
+  }
+}
