@@ -1,4 +1,7 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { pdfText } from "../api/support/pdf-text";
+import { answerInFrame, answerOverHttp } from "./engine";
 import { expect, logIn, test, type DemoUser } from "./fixtures";
 
 /**
@@ -58,4 +61,49 @@ test("R-SCR-10 R-VAL-04 the change-password dialog opens over home and refuses a
   await dialog.getByLabel("Repeat new password").fill("Another-Pass-2029");
   await dialog.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Password fields don't match")).toBeVisible();
+});
+
+test("R-FIN-01 R-SCR-07 R-REP-01 anna works through the whole of P100, from her first module to the downloaded report", async ({ page, cloneUser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, await cloneUser("anna"));
+  // The first module in the browser: from home's card into the frame and back to the transition screen.
+  await page.getByRole("article", { name: "Cognitive abilities" }).getByRole("link", { name: "Start Verbal reasoning" }).click();
+  await answerInFrame(page.frameLocator('iframe[title="Assessment: Verbal reasoning"]'));
+  await expect(page.getByRole("heading", { level: 1, name: "Module completed" })).toBeVisible();
+  // The other Scale modules over HTTP with the browser's session (the engine's own pages, answered for real).
+  for (const module of [32, 33, 42, 43]) await page.goto(await answerOverHttp(page, `/demo/assessment/${module}`));
+  // The practice modules are skipped.
+  for (const module of [86, 87]) {
+    await page.goto(`/demo/assessment/${module}`);
+    await page.getByRole("button", { name: "Skip practice" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Module completed" })).toBeVisible();
+  }
+  // The personal-data form: fill, review, save, continue.
+  await page.goto("/demo/assessment/40");
+  await page.getByLabel("First name", { exact: true }).fill("Anna");
+  await page.getByLabel("Last name", { exact: true }).fill("Becker");
+  await page.getByLabel("E-mail address", { exact: true }).fill("anna@example.com");
+  await page.getByLabel("School-leaving qualification", { exact: true }).selectOption("realschule");
+  await page.getByRole("radio", { name: "No" }).check();
+  await page.getByRole("button", { name: "Continue to the summary" }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Congratulations!" })).toBeVisible();
+
+  // Home: the feedback dialog opens once by itself; closed, the congratulation notice leads to the report.
+  await page.getByRole("link", { name: "To the module overview" }).click();
+  await expect(page).toHaveURL(/\/demo\/home\?modal=feedback$/);
+  await page.getByRole("dialog", { name: "Your feedback" }).getByRole("link", { name: "Close" }).click();
+  await expect(page.getByText("4 of 4 completed")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "All modules completed" })).toBeVisible();
+  await page.getByRole("link", { name: "To your results" }).click();
+  await expect(page).toHaveURL(/\/demo\/report$/);
+  await expect(page.getByText("8 of 8 completed")).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download report (PDF)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("report.pdf");
+  const file = await readFile((await download.path())!);
+  expect(file.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect((await pdfText(file)).lines).toContain("Verbal reasoning");
 });

@@ -34,6 +34,10 @@ async function signedIn(template: string, language = "en_GB"): Promise<{ browser
  * The active profile as the profile chooser (another branch) sets it: written into the real session
  * record of this browser's real sign-in (docs/decisions/065).
  */
+/**
+ * Sets or clears the active profile in the session record itself: for states the chooser never
+ * produces (a profile that turned locked or unknown after it was chosen, a session without one).
+ */
 async function chooseProfile(browser: BrowserClient, profileId: string | undefined) {
   const name = [...browser.cookies.keys()].find((cookie) => cookie.endsWith("session"))!;
   await updateSessionRecord(path.join(server.dataDir, "app.db"), testSecret(), { name, value: browser.cookies.get(name)! }, (data) => {
@@ -187,7 +191,8 @@ describe("report page (R-SCR-06, R-PROF-03)", () => {
 
   it("R-REP-01 ben's completed P200 (report visible): both scales completed, the download works", async () => {
     const { browser } = await signedIn("ben");
-    await chooseProfile(browser, "P200");
+    const chosen = await browser.post("/demo/profileChooser", { intent: "report", profileId: "P200" }, { follow: false });
+    expect(chosen.location).toBe("/demo/report");
     const page = await browser.get("/demo/report?modal=feedback");
     const shown = text(main(page));
     expect(shown).toContain("2 of 2 completed");
