@@ -25,6 +25,9 @@ test("R-SCR-08 R-PROF-02 ben's chooser: P300 cannot be started, P400 says its ti
   await expect(card("Duales Studium").getByText("You have finished this profile.")).toBeVisible();
   await expect(card("Duales Studium").getByText("Your report for this profile can be downloaded.")).toBeVisible();
   await card("Duales Studium").getByRole("button", { name: "Overview" }).click();
+  // The completed profile asks for feedback once (R-SCR-10); closing the dialog shows its home.
+  await expect(page).toHaveURL(/\/demo\/home\?modal=feedback$/);
+  await page.getByRole("dialog", { name: "Your feedback" }).getByRole("link", { name: "Close" }).click();
   await expect(page).toHaveURL(/\/demo\/home$/);
   await expect(page.getByText("Profile: Duales Studium")).toBeVisible();
   // Back in the chooser the opened profile is marked.
