@@ -46,6 +46,8 @@ const PAGES: AuditedPage[] = [
   { name: "home with the change-password dialog", path: "/demo/home?modal=change-password", user: "anna" },
   { name: "home with a side panel (trainee area)", path: "/azubi/home", user: "greta" },
   { name: "profile chooser", path: "/demo/profileChooser", user: "ben" },
+  { name: "assessment: the personal-data form", path: "/demo/assessment/40", user: "anna" },
+  { name: "assessment: a Scale module in the embedded frame", path: "/demo/assessment/31", user: "anna" },
   { name: "FAQ", path: "/demo/FAQ?langId=en_GB", signedIn: "demo" },
   { name: "support with the video archive", path: "/demo/support?langId=en_GB", signedIn: "demo" },
   { name: "support with the video player", path: "/demo/support?langId=en_GB&video=welcome&modal=video", signedIn: "demo" },
