@@ -97,6 +97,17 @@ function failureError(context: AppLoadContext, session: AppSession | undefined, 
   });
 }
 
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * Over loopback (the embedded API, or an upstream on the same machine) compressing each response
+ * only to inflate it again costs CPU and saves nothing: ask for it uncompressed. A remote upstream
+ * gets fetch's default (gzip, deflate, br).
+ */
+function transferEncoding(url: URL): Record<string, string> {
+  return LOOPBACK_HOSTS.has(url.hostname) ? { "Accept-Encoding": "identity" } : {};
+}
+
 async function send(
   context: AppLoadContext,
   method: string,
@@ -108,7 +119,7 @@ async function send(
 ): Promise<RawResult | UpstreamFailure> {
   const url = new URL(context.services.upstreamBaseUrl + path);
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
-  const headers: Record<string, string> = { Accept: "application/json", "X-Request-Id": context.requestId };
+  const headers: Record<string, string> = { Accept: "application/json", "X-Request-Id": context.requestId, ...transferEncoding(url) };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const started = performance.now();
@@ -220,11 +231,12 @@ export async function callUpstreamBinary(
     }
     token = (call.session.get(role) as TokenGrant).token;
   }
-  const headers: Record<string, string> = { "X-Request-Id": context.requestId };
+  const url = new URL(context.services.upstreamBaseUrl + call.path);
+  const headers: Record<string, string> = { "X-Request-Id": context.requestId, ...transferEncoding(url) };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (call.body !== undefined) headers["Content-Type"] = "application/json";
   try {
-    const response = await fetch(context.services.upstreamBaseUrl + call.path, {
+    const response = await fetch(url, {
       method: call.method ?? "POST",
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
