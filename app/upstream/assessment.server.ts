@@ -157,7 +157,7 @@ export interface TrackEvent {
  * R-CAT-05): callers do not await it, and it never rejects. Network failures are silent; a refusal
  * (4xx) is only logged.
  */
-function track(context: AppLoadContext, session: AppSession, path: string, event: TrackEvent): Promise<void> {
+export function track(context: AppLoadContext, session: AppSession, path: string, event: object): Promise<void> {
   return callUpstream(context, { method: "POST", path, auth: "token", session, body: event }).then(
     () => undefined,
     (error: unknown) => {

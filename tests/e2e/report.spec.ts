@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { DORA_PERSONAL_DATA } from "../support/demo-answers";
 import { expect, logIn, test, type DemoUser } from "./fixtures";
 
 /**
@@ -15,15 +16,7 @@ async function signIn(page: Page, user: DemoUser) {
 /** dora's last open module (the personal-data form) saved and finished over HTTP with the browser's session. */
 async function finishDorasForm(page: Page) {
   const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, maxRedirects: 0 });
-  const review = await post("/demo/assessment/40", {
-    intent: "review",
-    firstName: "Dora",
-    lastName: "Fischer",
-    dateOfBirth: "2008-04-01",
-    email: "dora@example.com",
-    schoolQualification: "realschule",
-    willingToRelocate: "yes",
-  });
+  const review = await post("/demo/assessment/40", { intent: "review", ...DORA_PERSONAL_DATA });
   expect(review.headers().location).toBe("/demo/assessment/40/summary");
   expect((await post("/demo/assessment/40/summary", { intent: "save" })).headers().location).toBe("/demo/assessment/40/saved");
   expect((await post("/demo/assessment/40/saved", { intent: "continue" })).headers().location).toBe("/demo/assessment/40");

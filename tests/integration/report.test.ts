@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../api/support/pdf-text";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { cloneUser, signIn, type ClonedUser } from "../support/demo";
+import { DORA_PERSONAL_DATA } from "../support/demo-answers";
 import { updateSessionRecord } from "../support/seed-session";
 import { startServer, testSecret, type RunningServer } from "../support/server";
 
@@ -48,16 +49,7 @@ async function chooseProfile(browser: BrowserClient, profileId: string | undefin
 
 /** dora's last open module, the personal-data form, filled in, saved and finished as she would. */
 async function finishDorasForm(browser: BrowserClient) {
-  const form = {
-    intent: "review",
-    firstName: "Dora",
-    lastName: "Fischer",
-    dateOfBirth: "2008-04-01",
-    email: "dora@example.com",
-    schoolQualification: "realschule",
-    willingToRelocate: "yes",
-    motivation: "",
-  };
+  const form = { intent: "review", ...DORA_PERSONAL_DATA };
   expect((await browser.post("/demo/assessment/40", form, { follow: false })).location).toBe("/demo/assessment/40/summary");
   expect((await browser.post("/demo/assessment/40/summary", { intent: "save" }, { follow: false })).location).toBe("/demo/assessment/40/saved");
   expect((await browser.post("/demo/assessment/40/saved", { intent: "continue" }, { follow: false })).location).toBe("/demo/assessment/40");

@@ -39,13 +39,4 @@ export async function signIn(client: BrowserClient, user: { userName: string; pa
   return client.post(`/${user.cstm}/login${query}`, { username: user.userName, password: user.password ?? "", privacy: "on" });
 }
 
-/** A complete answer set for the demo form `personal-data` (module 40), as dora would give it. */
-export const DORA_PERSONAL_DATA = {
-  firstName: "Dora",
-  lastName: "Fischer",
-  dateOfBirth: "2008-04-01",
-  email: "dora@example.com",
-  schoolQualification: "realschule",
-  willingToRelocate: "yes",
-  motivation: "",
-};
+export { DORA_PERSONAL_DATA } from "./demo-answers";
