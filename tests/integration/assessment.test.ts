@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
-import { cloneUser, DORA_PERSONAL_DATA, signIn, type ClonedUser } from "../support/demo";
+import { cloneUser, DORA_PERSONAL_DATA, signIn, signedInClone } from "../support/demo";
 import { answerEngine, iframeSource } from "../support/engine";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -18,13 +18,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(template: string, language = "en_GB"): Promise<{ browser: BrowserClient; user: ClonedUser }> {
-  const user = await cloneUser(server.baseUrl, template);
-  const browser = new BrowserClient(server.baseUrl);
-  await browser.get(`/demo/login?langId=${language}`);
-  await signIn(browser, user);
-  return { browser, user };
-}
+const signedIn = (template: string, language = "en_GB") => signedInClone(server.baseUrl, template, language);
 
 const path = (page: PageResponse) => new URL(page.url).pathname + new URL(page.url).search;
 const main = (page: PageResponse) => /<main[\s\S]*<\/main>/.exec(page.text)?.[0] ?? "";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
-import { cloneUser, DORA_PERSONAL_DATA, signIn, type ClonedUser } from "../support/demo";
+import { cloneUser, DORA_PERSONAL_DATA, signIn, signedInClone } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -16,13 +16,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(template: string, language = "en_GB", cstm = "demo"): Promise<{ browser: BrowserClient; user: ClonedUser; landing: PageResponse }> {
-  const user = await cloneUser(server.baseUrl, template);
-  const browser = new BrowserClient(server.baseUrl);
-  await browser.get(`/${cstm}/login?langId=${language}`);
-  const landing = await signIn(browser, user);
-  return { browser, user, landing };
-}
+const signedIn = (template: string, language = "en_GB") => signedInClone(server.baseUrl, template, language);
 
 const path = (page: PageResponse) => new URL(page.url).pathname;
 const main = (page: PageResponse) => /<main[\s\S]*<\/main>/.exec(page.text)?.[0] ?? "";
@@ -142,7 +136,7 @@ describe("home", () => {
   });
 
   it("R-RTE-01 the trainee area: home with a side panel, and home-on-site", async () => {
-    const { browser, landing } = await signedIn("greta", "de", "azubi");
+    const { browser, landing } = await signedIn("greta", "de");
     expect(path(landing)).toBe("/azubi/home");
     expect(landing.text).toMatch(/<aside[^>]*class="home-panel"/);
     expect(text(landing)).toContain("Ihr Fortschritt");

@@ -2,7 +2,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, textOf } from "../support/browser-client";
-import { cloneUser, signIn, type ClonedUser } from "../support/demo";
+import { signedInClone } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 import { customerConfig, eventually, json, seedSession, startFakeUpstream, type FakeServer } from "./errors-fakes";
 
@@ -22,13 +22,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(template = "anna"): Promise<{ browser: BrowserClient; user: ClonedUser }> {
-  const user = await cloneUser(server.baseUrl, template);
-  const browser = new BrowserClient(server.baseUrl);
-  await browser.get(`/${user.cstm}/login?langId=en_GB`);
-  await signIn(browser, user);
-  return { browser, user };
-}
+const signedIn = (template = "anna") => signedInClone(server.baseUrl, template);
 
 /** The video tracking calls the embedded API stored for a user. */
 function videoEvents(userName: string): Array<Record<string, unknown>> {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../api/support/pdf-text";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
-import { cloneUser, signIn, type ClonedUser } from "../support/demo";
+import { signedInClone } from "../support/demo";
 import { DORA_PERSONAL_DATA } from "../support/demo-answers";
 import { updateSessionRecord } from "../support/seed-session";
 import { startServer, testSecret, type RunningServer } from "../support/server";
@@ -23,13 +23,7 @@ afterAll(async () => {
 
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
-async function signedIn(template: string, language = "en_GB"): Promise<{ browser: BrowserClient; user: ClonedUser }> {
-  const user = await cloneUser(server.baseUrl, template);
-  const browser = new BrowserClient(server.baseUrl);
-  await browser.get(`/demo/login?langId=${language}`);
-  await signIn(browser, user);
-  return { browser, user };
-}
+const signedIn = (template: string, language = "en_GB") => signedInClone(server.baseUrl, template, language);
 
 /**
  * The active profile as the profile chooser (another branch) sets it: written into the real session

@@ -39,4 +39,16 @@ export async function signIn(client: BrowserClient, user: { userName: string; pa
   return client.post(`/${user.cstm}/login${query}`, { username: user.userName, password: user.password ?? "", privacy: "on" });
 }
 
+/**
+ * A fresh clone of a demo user, signed in through the login form in the given language, like a
+ * browser without JavaScript. `landing` is the page the login ended on.
+ */
+export async function signedInClone(baseUrl: string, template: string, language = "en_GB") {
+  const user = await cloneUser(baseUrl, template);
+  const browser = new BrowserClient(baseUrl);
+  await browser.get(`/${user.cstm}/login?langId=${language}`);
+  const landing = await signIn(browser, user);
+  return { browser, user, landing };
+}
+
 export { DORA_PERSONAL_DATA } from "./demo-answers";
