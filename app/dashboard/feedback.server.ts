@@ -8,7 +8,7 @@ import { isModalOpen } from "~/modals/modals.server";
 import { modalStackOf, searchWithModals, stackWithModal } from "~/modals/stack";
 import { commitSession } from "~/session/request.server";
 import type { AppSession } from "~/session/session.server";
-import { SilentUpstreamFailure, UpstreamError } from "~/upstream/client.server";
+import { endsSession, SilentUpstreamFailure, UpstreamError } from "~/upstream/client.server";
 import { getUserData } from "~/upstream/dashboard.server";
 import { postUserFeedback } from "~/upstream/feedback.server";
 import { requireActiveProfile, type ActiveProfileContext } from "./active-profile.server";
@@ -49,8 +49,7 @@ export async function isFeedbackRequested(context: AppLoadContext, session: AppS
   try {
     return (await getUserData(context, session, { profileId })).feedbackRequested;
   } catch (error) {
-    if (!(error instanceof UpstreamError || error instanceof SilentUpstreamFailure)) throw error;
-    if (error instanceof UpstreamError && ["C02", "C03", "C22", "C23"].includes(error.code)) throw error;
+    if (!(error instanceof UpstreamError || error instanceof SilentUpstreamFailure) || endsSession(error)) throw error;
     context.logger.warn({ err: error }, "feedbackRequested could not be read");
     return false;
   }

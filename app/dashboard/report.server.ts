@@ -8,17 +8,11 @@ import { isReportedFailure } from "~/errors/mapping";
 import { reportServerError } from "~/errors/report.server";
 import { getTranslator } from "~/i18n/i18n.server";
 import { commitSession } from "~/session/request.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { endsSession, UpstreamError } from "~/upstream/client.server";
 import { createReport, getReportStatus } from "~/upstream/report.server";
 import { requireActiveProfile, type ActiveProfileContext } from "./active-profile.server";
 
 /** The report page's data and the report download (R-SCR-06, R-VAL-12, R-REP-01; docs/decisions/070–072). */
-const SESSION_ENDED = ["C02", "C03", "C22", "C23"];
-
-function sessionEnded(error: unknown): boolean {
-  return error instanceof UpstreamError && SESSION_ENDED.includes(error.code);
-}
-
 function logFailure(args: Pick<DataFunctionArgs, "request" | "context">, error: unknown, message: string) {
   // Upstream answers (4xx, a refused report) are expected; network failures, broken answers and bugs are faults.
   if (error instanceof UpstreamError && !isReportedFailure(error.failure)) {
@@ -39,7 +33,7 @@ export async function loadReportStatus(
   try {
     return await getReportStatus(args.context, active.session, active.profileId, active.language);
   } catch (error) {
-    if (sessionEnded(error) || !(error instanceof UpstreamError)) throw error;
+    if (endsSession(error) || !(error instanceof UpstreamError)) throw error;
     logFailure(args, error, "report details could not be loaded");
     return null;
   }
@@ -90,7 +84,7 @@ export async function downloadReport(args: LoaderFunctionArgs): Promise<Response
   } catch (error) {
     if (error instanceof Response) throw error;
     logFailure(args, error, "report download failed");
-    return refuse(args, active, sessionEnded(error) ? "session-ended" : "failed");
+    return refuse(args, active, endsSession(error) ? "session-ended" : "failed");
   }
   const headers = new Headers({
     "Content-Type": "application/pdf",

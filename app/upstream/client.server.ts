@@ -76,6 +76,14 @@ function configLoaded(context: AppLoadContext): boolean {
 
 const SESSION_ENDED: readonly ErrorCode[] = ["C02", "C03", "C22", "C23"];
 
+/**
+ * The upstream session is over (C02/C03, or C22/C23 for anonymous applicants): such a failure
+ * always goes to the error view with its sign-in button, never into a page's own inline message.
+ */
+export function endsSession(error: unknown): boolean {
+  return error instanceof UpstreamError && SESSION_ENDED.includes(error.code);
+}
+
 function failureError(context: AppLoadContext, session: AppSession | undefined, failure: UpstreamFailure): Error {
   const applicant = session?.get("applicant");
   const code = codeForFailure(failure, { anonymous: Boolean(applicant?.anonymous), configLoaded: configLoaded(context) });

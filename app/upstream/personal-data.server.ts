@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { AppSession } from "~/session/session.server";
-import { callUpstream, UpstreamError } from "./client.server";
+import { callUpstream, endsSession, UpstreamError } from "./client.server";
 
 /**
  * GET / POST /profile (spec §7): the applicant's personal data, not the assessment profile
@@ -46,9 +46,6 @@ export async function getPersonalData(context: AppLoadContext, session: AppSessi
   return personalDataOf(await callUpstream(context, { path: "/profile", auth: "token", session, schema: personalDataSchema }));
 }
 
-/** The session is over: these go to the error view (sign in again), never into the form. */
-const SESSION_ENDED = new Set(["C02", "C03", "C22", "C23"]);
-
 export type SaveResult = { ok: true; data: PersonalData } | { ok: false; code: "C12" | "API01" };
 
 /**
@@ -61,7 +58,8 @@ export async function savePersonalData(context: AppLoadContext, session: AppSess
     const response = await callUpstream(context, { method: "POST", path: "/profile", auth: "token", session, body: change, schema: personalDataSchema });
     return { ok: true, data: personalDataOf(response) };
   } catch (error) {
-    if (!(error instanceof UpstreamError) || SESSION_ENDED.has(error.code)) throw error;
+    // An ended session goes to the error view (sign in again), never into the form.
+    if (!(error instanceof UpstreamError) || endsSession(error)) throw error;
     if (error.code === "C12") return { ok: false, code: "C12" };
     context.logger.warn({ upstream: { path: "/profile", status: error.status, code: error.code } }, "profile save failed");
     return { ok: false, code: "API01" };
