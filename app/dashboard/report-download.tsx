@@ -12,7 +12,7 @@ import { useTranslation } from "~/i18n/react";
  */
 type DownloadState = "idle" | "busy" | "failed";
 
-export function ReportDownload({ href, newTab, reportPath, failed }: { href: string; newTab: boolean; reportPath: string; failed: boolean }) {
+export function ReportDownload({ href, newTab, reportPath }: { href: string; newTab: boolean; reportPath: string }) {
   const { t } = useTranslation("report");
   const { t: tErrors } = useTranslation("errors");
   const navigate = useNavigate();
@@ -45,7 +45,7 @@ export function ReportDownload({ href, newTab, reportPath, failed }: { href: str
   const busy = state === "busy";
   return (
     <>
-      {failed || state === "failed" ? (
+      {state === "failed" ? (
         <p className="notice notice-error" role="alert">
           {tErrors("reportDownloadFailed")}
         </p>

@@ -61,7 +61,8 @@ async function refuse(args: LoaderFunctionArgs, active: ActiveProfileContext, re
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  if (refusal !== "session-ended") session.flash("reportDownloadFailed", true);
+  // The user notification of the report page it goes back to (one time, role=alert).
+  if (refusal !== "session-ended") session.flash("notice", { key: "errors:reportDownloadFailed", kind: "error" });
   throw redirect(customerPath(cstm, "/report"), {
     status: 303,
     headers: { "Set-Cookie": await commitSession(args.context, session), "Cache-Control": "no-store" },

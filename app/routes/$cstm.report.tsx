@@ -13,7 +13,6 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { loadOpenModals } from "~/modals/modals.server";
 import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
-import { commitSession } from "~/session/request.server";
 import stylesUrl from "~/styles/report.css?url";
 
 /**
@@ -33,9 +32,6 @@ export async function loader(args: LoaderFunctionArgs) {
     isFeedbackRequested(args.context, session, profileId),
   ]);
   await openFeedbackOnRequest(args, active, requested);
-  // A failed download of the previous request (the download route sent the browser back here).
-  const downloadFailed = session.get("reportDownloadFailed") === true;
-  if (downloadFailed) await commitSession(args.context, session);
   const modals = await loadOpenModals(args.request, { feedback: () => loadFeedbackModal(args, active) });
   return {
     title: getTranslator(language, "report")("title"),
@@ -50,7 +46,6 @@ export async function loader(args: LoaderFunctionArgs) {
     downloadHref: customerPath(cstm, "/report/download"),
     // R-REP-01: on smartphones the report opens in a new tab.
     newTab: detectDevice(args.request.headers.get("User-Agent")) === "mobile",
-    downloadFailed,
     feedbackRequested: requested,
     modals,
   };
@@ -59,7 +54,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export const shouldRevalidate = revalidateUnlessModalsClose;
 
 export default function ReportRoute() {
-  const { report, reportPath, downloadHref, newTab, downloadFailed, feedbackRequested } = useLoaderData<typeof loader>();
+  const { report, reportPath, downloadHref, newTab, feedbackRequested } = useLoaderData<typeof loader>();
   const { t } = useTranslation("report");
   const { t: tErrors } = useTranslation("errors");
   return (
@@ -91,15 +86,10 @@ export default function ReportRoute() {
           {report.downloadable ? (
             <>
               <p>{t("ready")}</p>
-              <ReportDownload href={downloadHref} newTab={newTab} reportPath={reportPath} failed={downloadFailed} />
+              <ReportDownload href={downloadHref} newTab={newTab} reportPath={reportPath} />
             </>
           ) : (
             <>
-              {downloadFailed ? (
-                <p className="notice notice-error" role="alert">
-                  {tErrors("reportDownloadFailed")}
-                </p>
-              ) : null}
               <p className="notice">{t("notYet")}</p>
             </>
           )}

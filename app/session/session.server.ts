@@ -48,8 +48,6 @@ export interface FlashData {
    * kind (components/notice.tsx).
    */
   notice: string | { key: string; kind: "success" | "info" | "error" };
-  /** The report download failed: the report page says so once (docs/decisions/071). */
-  reportDownloadFailed: true;
   /** A refused feedback submission (errors and what was entered), for the reopened modal (docs/decisions/073). */
   feedbackResult: SubmissionResult<string[]>;
 }
