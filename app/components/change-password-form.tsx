@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import type { PasswordRule } from "~/domain/password-policy";
 import { Field, FormErrors } from "~/forms/field";
 import { useFormState, type FieldConstraint } from "~/forms/form-state";
@@ -57,5 +57,20 @@ export function ChangePasswordForm({
         {usedBefore ? t("resetPassword.retry") : t("changePassword.submit")}
       </button>
     </Form>
+  );
+}
+
+/**
+ * After a successful change the action redirects with `?notice=password-changed`
+ * (account/change-password.server.ts): the page it returns to confirms it.
+ */
+export function PasswordChangedNotice() {
+  const { t } = useTranslation("auth");
+  const [searchParams] = useSearchParams();
+  if (searchParams.get("notice") !== "password-changed") return null;
+  return (
+    <p className="notice notice-success" role="status">
+      {t("changePassword.saved")}
+    </p>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { PasswordChangedNotice } from "~/components/change-password-form";
 import { paragraphsOf } from "~/domain/text";
 import { useTranslation } from "~/i18n/react";
 import { ModalLink } from "~/modals/modal";
@@ -181,17 +182,12 @@ function SidePanel({ view, canChangePassword }: { view: HomeView; canChangePassw
 export function HomePage({ view, refused }: { view: HomeView; refused: HomeActionData["refused"] | null }) {
   const { canChangePassword } = view;
   const { t } = useTranslation("dashboard");
-  const [searchParams] = useSearchParams();
   return (
     <div className={view.sidePanel ? "home home-with-panel" : "home"}>
       <div className="home-main">
         <h1>{view.variant === "home-on-site" ? t("home.onSiteTitle") : t("home.title")}</h1>
         {view.profile.name ? <p className="muted">{t("home.profile", { name: view.profile.name })}</p> : null}
-        {searchParams.get("notice") === "password-changed" ? (
-          <p className="notice notice-success" role="status">
-            {t("auth:changePassword.saved")}
-          </p>
-        ) : null}
+        <PasswordChangedNotice />
         {view.incomplete ? (
           <p className="notice notice-error" role="alert">
             {t("home.incomplete")}

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { changePasswordAction, changePasswordData, defaultReturn } from "~/account/change-password.server";
 import { requireApplicant, safeCustomerRedirect } from "~/account/session.server";
-import { ChangePasswordForm } from "~/components/change-password-form";
+import { ChangePasswordForm, PasswordChangedNotice } from "~/components/change-password-form";
 import { customerPath } from "~/domain/customer-path";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
@@ -15,8 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { cstm, language } = await requireApplicant(args);
   const returnTo = safeCustomerRedirect(cstm, new URL(args.request.url).searchParams.get("returnTo"), defaultReturn(cstm));
   const t = getTranslator(language, "auth");
-  const notice = new URL(args.request.url).searchParams.get("notice");
-  return { ...(await changePasswordData(args)), cstm, returnTo, notice, title: t("changePassword.title") };
+  return { ...(await changePasswordData(args)), cstm, returnTo, title: t("changePassword.title") };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -25,17 +24,13 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ChangePasswordRoute() {
-  const { cstm, returnTo, available, rules, constraint, notice } = useLoaderData<typeof loader>();
+  const { cstm, returnTo, available, rules, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   return (
     <section className="card" aria-labelledby="change-password-title">
       <h1 id="change-password-title">{t("changePassword.title")}</h1>
-      {notice === "password-changed" ? (
-        <p className="notice" role="status">
-          {t("changePassword.saved")}
-        </p>
-      ) : null}
+      <PasswordChangedNotice />
       <ChangePasswordForm
         action={customerPath(cstm, "/change-password")}
         returnTo={returnTo}

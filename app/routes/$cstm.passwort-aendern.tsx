@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { changePasswordAction, changePasswordData } from "~/account/change-password.server";
 import { requireApplicant } from "~/account/session.server";
-import { ChangePasswordForm } from "~/components/change-password-form";
+import { ChangePasswordForm, PasswordChangedNotice } from "~/components/change-password-form";
 import { customerPath } from "~/domain/customer-path";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
@@ -11,7 +11,7 @@ import { useTranslation } from "~/i18n/react";
 export async function loader(args: LoaderFunctionArgs) {
   const { cstm, language } = await requireApplicant(args);
   const t = getTranslator(language, "auth");
-  return { ...(await changePasswordData(args)), cstm, title: t("changePassword.title"), notice: new URL(args.request.url).searchParams.get("notice") };
+  return { ...(await changePasswordData(args)), cstm, title: t("changePassword.title") };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -20,18 +20,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PasswortAendernRoute() {
-  const { cstm, available, rules, constraint, notice } = useLoaderData<typeof loader>();
+  const { cstm, available, rules, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const self = customerPath(cstm, "/passwort-aendern");
   return (
     <section className="card" aria-labelledby="change-password-title">
       <h1 id="change-password-title">{t("changePassword.title")}</h1>
-      {notice === "password-changed" ? (
-        <p className="notice" role="status">
-          {t("changePassword.saved")}
-        </p>
-      ) : null}
+      <PasswordChangedNotice />
       <ChangePasswordForm action={self} returnTo={self} available={available} rules={rules} constraint={constraint} lastResult={actionData?.result} />
     </section>
   );
