@@ -3,7 +3,7 @@ import type { DataFunctionArgs } from "~/customer/customer.server";
 import { getZodConstraint } from "@conform-to/zod";
 import { localized, optionLabel, type FormDefinition, type FormFieldType } from "~/domain/form-definition";
 import { formModuleSchema } from "~/forms/form-module.server";
-import { intlLocale, type Language } from "~/i18n/languages";
+import { formatDate } from "~/i18n/format-date";
 import { getFormModuleData, type FormModuleData } from "~/upstream/forms.server";
 import { trackFormAction } from "~/upstream/assessment.server";
 import { draftValuesFrom } from "./draft-store.server";
@@ -128,15 +128,11 @@ export interface AnswerView {
 export function answersView(loaded: AssessmentModule, definition: FormDefinition, values: Record<string, string>): AnswerView[] {
   const { language } = loaded;
   const languages = loaded.config.languages;
-  const dates = new Intl.DateTimeFormat(intlLocale(language as Language), { dateStyle: "long", timeZone: "UTC" });
   return definition.fields.map((field) => {
     const value = values[field.name]?.trim() || null;
     let answer = value;
     if (value && (field.type === "select" || field.type === "radio")) answer = optionLabel(field, value, language, languages);
-    if (value && field.type === "date") {
-      const date = new Date(`${value}T00:00:00Z`);
-      answer = Number.isNaN(date.getTime()) ? value : dates.format(date);
-    }
+    if (value && field.type === "date") answer = formatDate(value, language);
     return { name: field.name, question: localized(field.label, language, languages), answer, multiline: field.type === "textarea" };
   });
 }

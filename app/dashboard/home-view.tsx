@@ -4,7 +4,7 @@ import { paragraphsOf } from "~/domain/text";
 import { useTranslation } from "~/i18n/react";
 import { ModalLink } from "~/modals/modal";
 import { FeedbackLink } from "./feedback";
-import { formatDate } from "./format";
+import { formatDate } from "~/i18n/format-date";
 import { completionTextKey } from "./home";
 import type { HomeActionData, HomeContainerView, HomeDataProtection, HomeView } from "./home.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chooserAction, chooserLoader, type ChooserActionData, type ChooserCardView } from "~/dashboard/chooser.server";
-import { formatDate } from "~/dashboard/format";
+import { formatDate } from "~/i18n/format-date";
 import { useTranslation } from "~/i18n/react";
 import stylesUrl from "~/styles/dashboard.css?url";
 
