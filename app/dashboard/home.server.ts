@@ -6,7 +6,7 @@ import { customerPages } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
 import { detectDevice } from "~/domain/device";
 import type { Module } from "~/domain/module";
-import { allModulesDone, containerProgress, overallProgress, type ModuleOverview, type Progress } from "~/domain/progress";
+import { allModulesDone, containerProgress, overallProgress, remainingModules, type ModuleOverview, type Progress } from "~/domain/progress";
 import type { Language } from "~/i18n/languages";
 import { reportServerError } from "~/errors/report.server";
 import { commitSession } from "~/session/request.server";
@@ -75,10 +75,13 @@ export interface HomeView {
   feedbackRequested: boolean;
 }
 
+/** A module's name on home: its display name, else its type (a backend may send no display name). */
+const nameOf = (module: Module) => module.displayName || module.type;
+
 function moduleView(cstm: string, module: Module, finished: boolean, startable: boolean): HomeModuleView {
   return {
     id: module.id,
-    name: module.displayName || module.type,
+    name: nameOf(module),
     description: module.description,
     minutes: module.durationMinutes,
     finished,
@@ -145,31 +148,29 @@ export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant,
   const profile = userData.profiles.find((candidate) => candidate.id === active.profileId);
   const pages = customerPages(config);
   const onSite = variant === "home-on-site" || Boolean(session.get("onSite")) || config.area.onSite;
-  const open = overview.containers
-    ? overview.containers.flatMap((container) => container.activeGroup.slice(0, 1))
-    : (overview.openModules ?? []).filter((module) => !module.isReportItem).slice(0, 1);
-  const [first] = open;
-  const done = allModulesDone(overview);
+  const containers = overview.containers ?? [];
+  // The module offered next, in the order the applicant works through them (R-CONT-01).
+  const [next] = remainingModules(overview);
   return {
     cstm,
     language: active.language,
     variant,
     sidePanel: homeHasSidePanel(config.area.name),
     profile: { id: active.profileId, name: profile?.name ?? "" },
-    containers: (overview.containers ?? []).map((container) => containerView(cstm, container)),
+    containers: containers.map((container) => containerView(cstm, container)),
     overall: overallProgress(overview),
     registeredSince: userData.userInfo.registeredAt?.slice(0, 10) ?? null,
     showProgress: config.appearance.showProgress !== false,
     dataProtection: await loadDataProtection(args, active, userData.dataProtection),
-    completion: done
+    completion: allModulesDone(overview)
       ? completionNotice({
           onSite,
-          training: (overview.containers ?? []).length > 0 && overview.containers!.every((container) => container.isTraining),
-          report: Boolean(profile?.reportVisible) && pages.has("report") && !onSite,
+          training: containers.length > 0 && containers.every((container) => container.isTraining),
+          report: Boolean(profile?.reportVisible) && pages.has("report"),
           smartphone: detectDevice(args.request.headers.get("User-Agent")) === "mobile",
         })
       : null,
-    next: first && !done ? { name: first.displayName || first.type, href: assessmentPath(cstm, first.id), minutes: first.durationMinutes } : null,
+    next: next ? { name: nameOf(next), href: assessmentPath(cstm, next.id), minutes: next.durationMinutes } : null,
     incomplete,
     canChangePassword: !active.applicant.anonymous && config.enableRegistration,
     feedbackRequested: userData.feedbackRequested,
