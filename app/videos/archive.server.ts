@@ -3,8 +3,6 @@ import type { ApplicantContext } from "~/account/session.server";
 import type { CustomerConfig } from "~/domain/customer";
 import { addVideos, videoTitle, VideosNotAnArrayError, type Video } from "~/domain/videos";
 import { captureForSupport } from "~/errors/report.server";
-import { selectProfile } from "~/domain/profile";
-import { getProfiles } from "~/upstream/applicant.server";
 import { browserUrl } from "~/upstream/assessment.server";
 import { trackVideoAction, type VideoTrackEvent } from "~/upstream/videos.server";
 import type { VideoItem, VideoModalData } from "./video-archive";
@@ -71,27 +69,18 @@ export function videoArchive(args: ArchiveRequest, customer: ArchiveCustomer): V
 
 /**
  * The profile the tracking calls name (the upstream needs one): the active one, else the on-site
- * station's, else the one R-PROF-01 would activate (the applicant has not been on home yet). With a
- * choice of profiles and none chosen the event is not tracked. Never throws.
+ * station's. Sign-in activates the profile whenever R-PROF-01 picks one, so without either the
+ * applicant has several profiles and chose none yet: the event is not tracked.
  */
-export async function trackedProfileId(context: AppLoadContext, applicant: ApplicantContext): Promise<string | undefined> {
-  const stored = applicant.session.get("activeProfileId") ?? applicant.session.get("onSite")?.profileId;
-  if (stored) return stored;
-  try {
-    const selection = selectProfile(await getProfiles(context, applicant.session));
-    return selection.kind === "activate" ? selection.profileId : undefined;
-  } catch (error) {
-    context.logger.debug({ err: error }, "no profile for video tracking");
-    return undefined;
-  }
+function trackedProfileId(applicant: ApplicantContext): string | undefined {
+  return applicant.session.get("activeProfileId") ?? applicant.session.get("onSite")?.profileId;
 }
 
 /** Tracks one player event in the background: never awaited by a page, never rejects. */
 export function trackInBackground(context: AppLoadContext, applicant: ApplicantContext, event: Omit<VideoTrackEvent, "profileId">): void {
-  void trackedProfileId(context, applicant).then((profileId) => {
-    if (profileId) return trackVideoAction(context, applicant.session, { ...event, profileId });
-    context.logger.debug({ videoId: event.videoId }, "video event without a profile: not tracked");
-  });
+  const profileId = trackedProfileId(applicant);
+  if (profileId) void trackVideoAction(context, applicant.session, { ...event, profileId });
+  else context.logger.debug({ videoId: event.videoId }, "video event without a profile: not tracked");
 }
 
 /**
