@@ -1,12 +1,18 @@
-import { Form, Link } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PasswordChangedNotice } from "~/components/change-password-form";
 import { paragraphsOf } from "~/domain/text";
+import type { RouteHandle } from "~/handle";
+import { formatDate } from "~/i18n/format-date";
 import { useTranslation } from "~/i18n/react";
 import { ModalLink } from "~/modals/modal";
-import { FeedbackLink } from "./feedback";
-import { formatDate } from "~/i18n/format-date";
+import { defineModals } from "~/modals/route-modals";
+import stylesUrl from "~/styles/dashboard.css?url";
+import { changePasswordModal } from "./change-password-modal";
+import { FeedbackLink, feedbackModal } from "./feedback";
 import { completionTextKey } from "./home";
-import type { HomeActionData, HomeContainerView, HomeDataProtection, HomeView } from "./home.server";
+import type { homeRouteLoader } from "./home-route.server";
+import type { homeAction, HomeActionData, HomeContainerView, HomeDataProtection, HomeView } from "./home.server";
 
 function ProgressBar({ value, label }: { value: number; label: string }) {
   return (
@@ -215,3 +221,22 @@ export function HomePage({ view, refused }: { view: HomeView; refused: HomeActio
     </div>
   );
 }
+
+/**
+ * What the two home routes (home, home-on-site) share besides their loader and action: the dialogs
+ * they host, the stylesheet, the page component and the title.
+ */
+export const homeHandle: RouteHandle = { modals: defineModals({ "change-password": changePasswordModal, feedback: feedbackModal }) };
+
+/** The routes' loader as Remix sees it (the variant is bound in each route file). */
+type HomeLoader = (args: LoaderFunctionArgs) => ReturnType<typeof homeRouteLoader>;
+
+export const homeLinks: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+export function HomeRoute() {
+  const { view } = useLoaderData<HomeLoader>();
+  const actionData = useActionData<typeof homeAction>() as HomeActionData | undefined;
+  return <HomePage view={view} refused={actionData?.refused ?? null} />;
+}
+
+export const homeMeta: MetaFunction<HomeLoader> = ({ data }) => (data ? [{ title: data.title }] : []);
