@@ -2,6 +2,7 @@ import { parseWithZod, getZodConstraint } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { localized, optionLabel, type FormDefinition, type FormField } from "~/domain/form-definition";
 import { formModuleSchema, givenValues, isAllowedDate, upstreamFormValues } from "~/forms/form-module.server";
+import { DORA_PERSONAL_DATA } from "../support/demo-answers";
 
 const label = (en: string) => ({ "de-DU": `${en} (de)`, en_GB: en });
 const field = (name: string, type: FormField["type"], rest: Partial<FormField> = {}): FormField => ({
@@ -34,15 +35,7 @@ const personalData: FormDefinition = {
 };
 
 const TODAY = "2027-03-01";
-const valid = {
-  firstName: "Dora",
-  lastName: "Fischer",
-  dateOfBirth: "2008-04-01",
-  email: "dora@example.com",
-  schoolQualification: "realschule",
-  willingToRelocate: "yes",
-  motivation: "Ich arbeite gern mit Menschen.\nUnd mit Zahlen.",
-};
+const valid = { ...DORA_PERSONAL_DATA, motivation: "Ich arbeite gern mit Menschen.\nUnd mit Zahlen." };
 
 function parse(values: Record<string, string>, definition = personalData) {
   const formData = new FormData();

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { TestApi } from "./api";
+import { DORA_PERSONAL_DATA } from "../../support/demo-answers";
 
 /** Steps several contract tests share: answering an engine session, saving the personal-data form. */
 export async function openEngineSession(api: TestApi, token: string, profileId: string, componentId: number, returnUrl = "/demo/assessment/done") {
@@ -34,15 +35,7 @@ export async function completeEngineSession(
   return sessionURL;
 }
 
-export const VALID_PERSONAL_DATA = {
-  firstName: "Dora",
-  lastName: "Fischer",
-  dateOfBirth: "2008-04-01",
-  email: "dora@example.com",
-  schoolQualification: "realschule",
-  willingToRelocate: "yes",
-  motivation: "Ich mag Technik.",
-};
+export const VALID_PERSONAL_DATA = { ...DORA_PERSONAL_DATA, motivation: "Ich mag Technik." };
 
 export async function savePersonalData(api: TestApi, token: string, profileId: string, values: Record<string, unknown> = VALID_PERSONAL_DATA) {
   const raw = await api.get(`/formData/personal-data?raw=true&profileId=${profileId}`, { token });
