@@ -2,7 +2,7 @@
  * Route metadata (`export const handle`). The layout comes from the deepest route that names one
  * and defaults to Dashboard (R-LAY-01).
  */
-import type { ModalDefinitions } from "~/modals/route-modals";
+import type { ModalDefinitions } from "~/modals/definitions";
 
 export type LayoutName = "landing" | "dashboard" | "error";
 

@@ -4,7 +4,7 @@
  */
 import { Module } from "./module";
 import { FieldReader, type PlainFields } from "./plain-fields";
-import { percentage } from "./progress";
+import { percentage } from "./percentage";
 
 export const CONTAINER_TYPES = ["test", "fbo", "training"] as const;
 export type ContainerType = (typeof CONTAINER_TYPES)[number];

@@ -4,6 +4,7 @@
  */
 import type { ModuleContainer } from "./container";
 import type { Module } from "./module";
+import { percentage } from "./percentage";
 import type { Profile } from "./profile";
 
 /** "x of y completed" and its percentage (R-SCR-05). */
@@ -13,14 +14,7 @@ export interface Progress {
   percentage: number;
 }
 
-/**
- * A share as a whole percentage, rounded down so that 100 % shows only when everything is done
- * (docs/decisions/023). Nothing to do at all counts as 0 %.
- */
-export function percentage(done: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.floor((Math.min(done, total) / total) * 100);
-}
+export { percentage };
 
 export function progressOf(done: number, total: number): Progress {
   return { done, total, percentage: percentage(done, total) };

@@ -2,14 +2,9 @@ import type { Language } from "~/i18n/languages";
 import type { ResourceTree } from "~/i18n/translator";
 import { CATALOGUE, isErrorCode, type ErrorCode } from "./catalogue";
 import { selectMainError } from "./selection";
+import type { ShownError } from "./shown-error";
 
-/** One error to show: its code and the values its texts and link need (e.g. profileId for C22/C23). */
-export interface ShownError {
-  code: ErrorCode;
-  params?: Record<string, string>;
-  /** This occurrence is recorded but not shown (spec §8 "suppress"). */
-  suppress?: boolean;
-}
+export type { ShownError };
 
 /**
  * What an error response carries to the ErrorBoundary. Loaders and actions only name the errors;

@@ -1,6 +1,6 @@
 import { customerPath } from "~/domain/customer-path";
 import { CATALOGUE, PRIORITY_CODES, type CatalogueEntry } from "./catalogue";
-import type { ShownError } from "./catalogue-error";
+import type { ShownError } from "./shown-error";
 
 /** Spec §8 handling: suppressed errors (by entry or by occurrence) are never shown. */
 export function isShown(error: ShownError): boolean {

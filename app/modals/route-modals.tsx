@@ -1,32 +1,10 @@
 import { useLocation, useMatches, type ShouldRevalidateFunction } from "@remix-run/react";
-import type { ComponentType } from "react";
 import type { RouteHandle } from "~/handle";
-import { Modal, ModalStack, type ModalWidth } from "./modal";
+import { defineModals, type ModalContentProps, type ModalDefinition, type ModalDefinitions } from "./definitions";
+import { Modal, ModalStack } from "./modal";
 import { modalStackOf, onlyClosesModals, searchWithModals, searchWithoutModals } from "./stack";
 
-export interface ModalContentProps<Data = unknown> {
-  /** What the declaring route's loader returned under `modals[name]` (undefined when it loaded nothing). */
-  data: Data | undefined;
-  /** The id the content's heading must carry: it names the dialog. */
-  titleId: string;
-  name: string;
-}
-
-export interface ModalDefinition<Data = never> {
-  /** narrow: 34em (default), wide: 80em (R-CON-03). */
-  width?: ModalWidth;
-  /** Default true. A function decides from the modal's data (e.g. an error entry's disableClose). */
-  closable?: boolean | ((data: Data | undefined) => boolean);
-  Content: ComponentType<ModalContentProps<Data>>;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ModalDefinitions = Record<string, ModalDefinition<any>>;
-
-/** The modals a route supports, for its `handle.modals` (names: lower case, digits, dashes). */
-export function defineModals<T extends ModalDefinitions>(definitions: T): T {
-  return definitions;
-}
+export { defineModals, type ModalContentProps, type ModalDefinition, type ModalDefinitions };
 
 export interface OpenModal {
   name: string;
