@@ -3,7 +3,7 @@ import { requireCustomer, type CustomerContext, type DataFunctionArgs } from "~/
 import { customerPath } from "~/domain/customer-path";
 import { commitSession, rotateRequestSession } from "~/session/request.server";
 import type { ApplicantAuth, AppSession } from "~/session/session.server";
-import type { LoginGrant } from "~/upstream/auth.server";
+import { logout, type LoginGrant } from "~/upstream/auth.server";
 
 /**
  * Who is signed in, and the transitions in and out (R-AUTH-01/04, R-ENT-01). Tokens live only in
@@ -84,6 +84,17 @@ export async function signInApplicant(
   else session.unset("onSite");
   session.set("languages", { ...session.get("languages"), [customer.cstm]: customer.language });
   return { session, cookie: await commitSession(context, session) };
+}
+
+/**
+ * R-AUTH-02: a sign-in (login or registration) whose response says the account has expired goes to
+ * page-not-found; the token it brought is given back at once and the session ends.
+ */
+export async function leaveIfExpired(context: AppLoadContext, cstm: string, grant: LoginGrant, session: AppSession): Promise<void> {
+  if (!grant.expired) return;
+  await logout(context, session).catch(() => undefined);
+  const cleared = await context.services.sessionStorage.destroySession(session);
+  throw redirect(customerPath(cstm, "/page-not-found"), { headers: { "Set-Cookie": cleared } });
 }
 
 /**

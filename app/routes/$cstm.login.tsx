@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { destinationAfterSignIn } from "~/account/after-sign-in.server";
 import { resetAccountAttempts, tooManyAttempts } from "~/account/rate-limit.server";
-import { currentApplicant, signInApplicant } from "~/account/session.server";
+import { currentApplicant, leaveIfExpired, signInApplicant } from "~/account/session.server";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
@@ -15,7 +15,7 @@ import { loginSchema, readOnSiteLink } from "~/forms/login";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
-import { login, onSiteLogin, logout, type LoginGrant } from "~/upstream/auth.server";
+import { login, onSiteLogin, type LoginGrant } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { getDataProtectionStatement } from "~/upstream/data-protection.server";
 import { ModalLink } from "~/modals/modal";
@@ -100,12 +100,7 @@ export async function action(args: ActionFunctionArgs) {
   const { session, cookie } = await signInApplicant(context, customer, grant, {
     onSiteProfileId: onSite.onSite ? onSite.profileId : undefined,
   });
-  if (grant.expired) {
-    // R-AUTH-02: an expired account goes to page-not-found; its token is given back at once.
-    await logout(context, session).catch(() => undefined);
-    const cleared = await context.services.sessionStorage.destroySession(session);
-    throw redirect(customerPath(cstm, "/page-not-found"), { headers: { "Set-Cookie": cleared } });
-  }
+  await leaveIfExpired(context, cstm, grant, session);
   const destination = await destinationAfterSignIn(context, cstm, session, {
     onSiteProfileId: onSite.onSite ? onSite.profileId : undefined,
     redirectTo: redirectTo ?? new URL(request.url).searchParams.get("redirectTo"),

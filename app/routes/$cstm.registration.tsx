@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { destinationAfterSignIn } from "~/account/after-sign-in.server";
 import { tooManyAttempts } from "~/account/rate-limit.server";
-import { currentApplicant, signInApplicant } from "~/account/session.server";
+import { currentApplicant, leaveIfExpired, signInApplicant } from "~/account/session.server";
 import { requireCustomer, type CustomerContext } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { passwordRules } from "~/domain/password-policy";
@@ -97,6 +97,7 @@ export async function action(args: ActionFunctionArgs) {
       throw error;
     }
     const { session, cookie } = await signInApplicant(context, customer, grant, { registrationProfileId: mode.profileId });
+    await leaveIfExpired(context, cstm, grant, session);
     const destination = await destinationAfterSignIn(context, cstm, session);
     throw redirect(destination, { headers: { "Set-Cookie": cookie } });
   }
@@ -137,6 +138,7 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect(customerPath(cstm, `/login?notice=registered`));
   }
   const { session, cookie } = await signInApplicant(context, customer, result.grant);
+  await leaveIfExpired(context, cstm, result.grant, session);
   const destination = await destinationAfterSignIn(context, cstm, session);
   throw redirect(destination, { headers: { "Set-Cookie": cookie } });
 }
