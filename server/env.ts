@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -24,6 +25,52 @@ const httpUrl = z
   .url("must be an absolute http(s) URL")
   .refine((value) => /^https?:\/\//.test(value), "must be an absolute http(s) URL")
   .transform((value) => value.replace(/\/+$/, ""));
+
+/** Names Express's `trust proxy` understands in a list (proxy-addr). */
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For), as Express's `trust proxy`:
+ * `false` (none: the socket's address counts), a hop count (the n proxies nearest to us), or a
+ * comma-separated list of proxy addresses/CIDRs (and loopback, linklocal, uniquelocal).
+ * `true` trusts every hop, so the leftmost X-Forwarded-For entry, which the client writes itself,
+ * would count: refused in production (parseEnv).
+ */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const lower = value.toLowerCase();
+  if (["false", "no", "0"].includes(lower)) return false;
+  if (["true", "yes"].includes(lower)) return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "a hop count must be at most 100" });
+      return z.NEVER;
+    }
+    return hops;
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  const invalid = entries.find((entry) => !isProxyAddress(entry));
+  if (invalid !== undefined) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `must be false, a hop count, or a comma-separated list of proxy addresses/CIDRs ("${invalid}" is none of them)`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -65,7 +112,7 @@ const envSchema = z.object({
   SESSION_IDLE_TIMEOUT_S: positiveInt(604_800).default(3600),
   SESSION_ABSOLUTE_TIMEOUT_S: positiveInt(2_592_000).default(43_200),
   COOKIE_SECURE: booleanFromString.optional(),
-  TRUST_PROXY: booleanFromString.default("false"),
+  TRUST_PROXY: trustProxy.default("false"),
   BODY_LIMIT_BYTES: positiveInt(50 * 1024 * 1024).default(1024 * 1024),
   CONFIG_CACHE_TTL_S: z.coerce
     .number({ invalid_type_error: "must be a whole number" })
@@ -127,6 +174,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     warnings.push(
       "SESSION_SECRET is not set: using a random secret for this process (sessions end at restart). Set it in production.",
     );
+  }
+  if (env.TRUST_PROXY === true) {
+    if (isProduction) {
+      throw new EnvError(
+        "Invalid environment variable TRUST_PROXY: true trusts the client-written X-Forwarded-For; give the hop count of the proxies in front of the app (e.g. 1) or their addresses",
+      );
+    }
+    warnings.push("TRUST_PROXY=true trusts every X-Forwarded-For entry: the client address is spoofable. Use a hop count in production.");
   }
   return {
     ...env,

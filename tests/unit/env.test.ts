@@ -45,4 +45,26 @@ describe("environment validation", () => {
   it("empty values count as unset", () => {
     expect(parseEnv({ SESSION_SECRET: secret, UPSTREAM_API_URL: "", PORT: "" }).PORT).toBe(3000);
   });
+
+  it("issue 10: TRUST_PROXY takes a hop count or proxy addresses like Express's trust proxy", () => {
+    const parse = (value: string) => parseEnv({ SESSION_SECRET: secret, TRUST_PROXY: value }).TRUST_PROXY;
+    expect(parseEnv({ SESSION_SECRET: secret }).TRUST_PROXY).toBe(false);
+    expect(parse("false")).toBe(false);
+    expect(parse("0")).toBe(false);
+    expect(parse("1")).toBe(1);
+    expect(parse("2")).toBe(2);
+    expect(parse("10.0.0.1")).toEqual(["10.0.0.1"]);
+    expect(parse("loopback, 10.0.0.0/8,fd00::/8")).toEqual(["loopback", "10.0.0.0/8", "fd00::/8"]);
+    expect(() => parse("10.0.0.0/33")).toThrow(/^Invalid environment variable TRUST_PROXY: .*"10.0.0.0\/33"/);
+    expect(() => parse("proxy.example.com")).toThrow(/TRUST_PROXY/);
+    expect(() => parse("1.2.3")).toThrow(/TRUST_PROXY/);
+    expect(() => parse("1000")).toThrow(/TRUST_PROXY: a hop count must be at most 100/);
+  });
+
+  it("issue 10: TRUST_PROXY=true (leftmost X-Forwarded-For, spoofable) is refused in production, a warning elsewhere", () => {
+    expect(() => parseEnv({ SESSION_SECRET: secret, TRUST_PROXY: "true" })).toThrow(/^Invalid environment variable TRUST_PROXY: .*hop count/);
+    const development = parseEnv({ NODE_ENV: "development", SESSION_SECRET: secret, TRUST_PROXY: "true" });
+    expect(development.TRUST_PROXY).toBe(true);
+    expect(development.warnings.join(" ")).toMatch(/TRUST_PROXY=true .* spoofable/);
+  });
 });

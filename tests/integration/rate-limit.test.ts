@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserClient } from "../support/browser-client";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * Rate limits of login, registration and password POSTs (DESIGN §8), as a client behind a proxy sees
+ * them. RATE_LIMIT_MAX=1 makes the per-client limit 10 attempts (per account: 1); every attempt uses
+ * a new user name, so only the client's counter can run out.
+ */
+const CLIENT_LIMIT = 10;
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  // One proxy in front of the app (the test itself plays it): it appends the address it saw.
+  server = await startServer({ TRUST_PROXY: "1", RATE_LIMIT_MAX: "1" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+let attempt = 0;
+function failedLogin(forwardedFor: string) {
+  attempt++;
+  return new BrowserClient(server.baseUrl).post(
+    "/demo/login?langId=en_GB",
+    { username: `nobody-${attempt}`, password: "wrong-password", privacy: "on" },
+    { headers: { "X-Forwarded-For": forwardedFor } },
+  );
+}
+
+describe("client address behind a proxy (issue 10)", () => {
+  it("with TRUST_PROXY=1 a spoofed X-Forwarded-For does not change the counted address; other clients count separately", async () => {
+    for (let n = 0; n < CLIENT_LIMIT; n++) {
+      // The client writes whatever it likes on the left; the proxy appends the real address.
+      const page = await failedLogin(`198.51.100.${n}, 203.0.113.7`);
+      expect(page.status, `attempt ${n + 1}`).toBe(401);
+    }
+    const spoofed = await failedLogin("192.0.2.200, 203.0.113.7");
+    expect(spoofed.status).toBe(429);
+    expect(spoofed.text).toContain("Too many attempts.");
+    // A different real client behind the same proxy is not locked out by the first one.
+    const other = await failedLogin("203.0.113.8");
+    expect(other.status).toBe(401);
+    expect(other.text).toContain("Username or password incorrect");
+  });
+});
