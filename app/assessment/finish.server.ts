@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { containerProgress, transitionAfterFinishing } from "~/domain/progress";
 import { customerPath } from "~/domain/customer-path";
-import { finishComponents, type FinishAnswer } from "~/upstream/assessment.server";
+import { finalizeApplication, finishComponents, type FinishAnswer } from "~/upstream/assessment.server";
 import { assessmentPath, type AssessmentModule } from "./module.server";
 
 /**
@@ -14,7 +14,22 @@ export async function finishAssessmentModule(context: AppLoadContext, loaded: As
   const plan = loaded.container.planFinish(loaded.module.componentId);
   if (plan.kind === "already-finished" || plan.kind === "not-in-container") return { kind: "finished", profileCompleted: false };
   const ids = plan.kind === "group" ? plan.componentIds : [plan.componentId];
-  return finishComponents(context, loaded.session, loaded.profileId, ids, plan.kind === "group");
+  const answer = await finishComponents(context, loaded.session, loaded.profileId, ids, plan.kind === "group");
+  if (answer.kind === "finished" && answer.profileCompleted) await finalize(context, loaded);
+  return answer;
+}
+
+/**
+ * Decision 120: the module that completes the profile finalises the application, once (a finished
+ * module sends nothing again). The applicant's work is saved either way, so a failure here does not
+ * cost them the transition screen: it is logged as an error for support staff, not shown.
+ */
+async function finalize(context: AppLoadContext, loaded: AssessmentModule): Promise<void> {
+  try {
+    await finalizeApplication(context, loaded.session);
+  } catch (error) {
+    context.logger.error({ err: error, profileId: loaded.profileId }, "finalizeApplication failed");
+  }
 }
 
 /** The module id of a component of the profile (the upstream names components; our URLs name modules). */

@@ -145,6 +145,14 @@ export async function finishComponents(
   }
 }
 
+/**
+ * POST /finalizeApplication (decision 120): the application is complete. Idempotent upstream (the
+ * first time is kept), so calling it again after a lost answer is harmless.
+ */
+export async function finalizeApplication(context: AppLoadContext, session: AppSession): Promise<void> {
+  await callUpstream(context, { method: "POST", path: "/finalizeApplication", auth: "token", session, body: {} });
+}
+
 export interface TrackEvent {
   profileId: string;
   componentId: number;

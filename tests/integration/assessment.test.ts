@@ -1,3 +1,5 @@
+import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { cloneUser, DORA_PERSONAL_DATA, signIn, signedInClone } from "../support/demo";
@@ -176,6 +178,26 @@ describe("Form module: form → summary → save → success (R-FORM-01)", () =>
     expect((await upstreamCalls("/finishComponent", 1)).length).toBeGreaterThanOrEqual(1);
     // Finished: the success page and the form lead to the transition screen.
     expect((await browser.get("/demo/assessment/40/saved", { follow: false })).location).toBe("/demo/assessment/40");
+  });
+
+  it("issue 14 part 5: the module that completes the profile finalises the application once, never before", async () => {
+    const { browser, user } = await signedIn("dora");
+    const finalizedAt = () => {
+      const db = new Database(join(server.dataDir, "api.db"), { readonly: true });
+      try {
+        return (db.prepare("SELECT finalized_at FROM users WHERE user_name = ?").get(user.userName) as { finalized_at: string | null }).finalized_at;
+      } finally {
+        db.close();
+      }
+    };
+    await browser.post("/demo/assessment/40", { ...personalData, intent: "review" });
+    await browser.post("/demo/assessment/40/summary", { intent: "save" });
+    expect(finalizedAt()).toBeNull();
+    await browser.post("/demo/assessment/40/saved", { intent: "continue" });
+    const first = finalizedAt();
+    expect(first).toMatch(/^\d{4}-\d\d-\d\dT/);
+    await browser.post("/demo/assessment/40/saved", { intent: "continue" });
+    expect(finalizedAt()).toBe(first);
   });
 
   it("R-SCR-04 exit finishes the form too and goes to the module list", async () => {
