@@ -5,9 +5,14 @@ import type { NextFunction, Request, Response } from "express";
  * Security headers for documents (DESIGN §8). A fresh CSP nonce per request goes to <Scripts nonce>;
  * nothing inline runs without it. Only the assessment frame may be framed, and it is served by the
  * upstream (/api), never by these pages.
+ *
+ * `hsts` follows the session cookie's Secure flag (COOKIE_SECURE), not `req.secure`: behind a
+ * TLS-terminating proxy this plain-HTTP server never sees TLS, yet a Secure cookie says the site is
+ * only ever reached over HTTPS (issue 10). Browsers ignore the header on plain-HTTP answers, so a
+ * LAN station set up with COOKIE_SECURE=false is the only case that must not send it.
  */
 export function securityHeaders(options: { hsts: boolean; frameSources: string[] }) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     const frameSrc = ["'self'", ...options.frameSources].join(" ");
@@ -33,7 +38,7 @@ export function securityHeaders(options: { hsts: boolean; frameSources: string[]
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (options.hsts && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (options.hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
 }

@@ -50,6 +50,25 @@ describe("server basics", () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
+  it("issue 10 HSTS is sent whenever the session cookie is Secure, also over plain HTTP behind a TLS proxy", async () => {
+    // The test server is a production start (COOKIE_SECURE defaults to true) reached over plain HTTP,
+    // as it is behind a TLS-terminating proxy: req.secure is false there.
+    const page = await fetch(`${server.baseUrl}/demo/login`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("issue 10 no HSTS when cookies are not Secure (COOKIE_SECURE=false, a plain-HTTP LAN station)", async () => {
+    const lan = await startServer({ COOKIE_SECURE: "false" });
+    try {
+      const page = await fetch(`${lan.baseUrl}/demo/login`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await lan.stop();
+    }
+  });
+
   it("fingerprinted assets are served with immutable caching and compression", async () => {
     const html = await (await fetch(`${server.baseUrl}/demo/login`)).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
