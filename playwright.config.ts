@@ -52,7 +52,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       SESSION_SECRET: "e2e-secret-that-is-long-enough-0123456789",
       E2E_DATA_DIR: "test-results/e2e-data",
-      API_DEV_ENDPOINTS: "true",
+      DEMO_MODE: "true",
       LOG_LEVEL: "warn",
       RATE_LIMIT_MAX: "1000",
     },

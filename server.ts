@@ -79,6 +79,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  // A refusal of the embedded API's database (docs/decisions/090) is a configuration error: one line.
+  const refusal = error instanceof Error && error.name === "DatabaseModeError";
+  console.error(error instanceof Error ? (refusal ? error.message : (error.stack ?? error.message)) : error);
   process.exit(1);
 });

@@ -15,7 +15,7 @@ export interface ApiContext {
   outbox: Outbox;
   logger: Logger;
   appBaseUrl: () => string;
-  devEndpoints: boolean;
+  /** DEMO_MODE: demo users seeded, /api/dev/* served. */
   demoMode: boolean;
   now: () => Date;
 }

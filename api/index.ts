@@ -5,7 +5,7 @@ import { createTokenService } from "./auth/tokens";
 import type { ApiContext } from "./context";
 import { openDatabase } from "./db/connection";
 import { migrate } from "./db/migrations";
-import { seedDemoData } from "./db/seed";
+import { requireDatabaseMode, seedDatabase } from "./db/seed";
 import { notFound } from "./http/errors";
 import { errorHandler, refuseNonJsonBodies } from "./http/handlers";
 import { createOutbox } from "./mail/outbox";
@@ -37,14 +37,16 @@ export interface EmbeddedApiOptions {
   tokenTtlS: number;
   /** Absolute lifetime: until then an expired token can still be refreshed (POST /refreshToken). */
   tokenAbsoluteTtlS: number;
-  /** Test helpers under /api/dev (clone a demo user, …); only when API_DEV_ENDPOINTS=true. */
-  devEndpoints: boolean;
   smtpUrl?: string;
   /** Base URL of the app, for the links in mails (reset, activation); resolved when a mail is written. */
   appBaseUrl: () => string;
   bodyLimitBytes: number;
   logger: Logger;
-  /** Demo mode: the mail outbox is readable at GET /api/dev/outbox. */
+  /**
+   * Demo mode (DEMO_MODE=true, docs/decisions/090): the demo users are seeded and /api/dev/* is
+   * served (the mail outbox, clone-user, publish-statement). Without it: the catalogue and no
+   * accounts, and /api/dev/* is an unknown path (404).
+   */
   demoMode: boolean;
   /** The clock (tests move it to expire tokens and links); defaults to the system clock. */
   now?: () => Date;
@@ -59,8 +61,12 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
   const db = openDatabase(options.databasePath);
   try {
     const applied = migrate(db);
-    const seeded = await seedDemoData(db, { appBaseUrl: options.appBaseUrl });
-    options.logger.info({ migrationsApplied: applied, demoDataSeeded: seeded }, "embedded API database ready");
+    requireDatabaseMode(db, options.demoMode, options.databasePath);
+    const seeded = await seedDatabase(db, { demoMode: options.demoMode, appBaseUrl: options.appBaseUrl });
+    options.logger.info(
+      { migrationsApplied: applied, seeded, demoMode: options.demoMode },
+      options.demoMode ? "embedded API database ready (demo mode)" : "embedded API database ready (no demo accounts)",
+    );
   } catch (error) {
     db.close();
     throw error;
@@ -80,7 +86,6 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
     outbox,
     logger: options.logger,
     appBaseUrl: options.appBaseUrl,
-    devEndpoints: options.devEndpoints,
     demoMode: options.demoMode,
     now,
   };

@@ -1,6 +1,7 @@
 // `npm start`: everything a fresh checkout needs after `npm ci`: build when there is no build,
 // then start the production server (the embedded reference API migrates and seeds its database
 // at start). Runs node as a child and passes signals on, so Ctrl+C stops it cleanly.
+// This is the local demo: it turns demo mode on (docs/decisions/090) unless told otherwise.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -15,6 +16,12 @@ if (needed.some((file) => !existsSync(file))) {
 }
 
 const env = { NODE_ENV: "production", ...process.env };
+if (!env.DEMO_MODE?.trim() && !env.UPSTREAM_API_URL?.trim()) {
+  env.DEMO_MODE = "true";
+  console.warn(
+    "DEMO_MODE=true: local demo with the demo accounts of the README and the mail outbox at /api/dev/outbox (set DEMO_MODE=false or UPSTREAM_API_URL for anything else).",
+  );
+}
 if (!env.SESSION_SECRET) {
   // Local demo convenience only: a generated secret kept in the data folder so sessions survive a
   // restart. Production (Docker) must set SESSION_SECRET; the server refuses to start without it.

@@ -169,12 +169,11 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       databasePath: config.API_DATABASE_PATH,
       tokenTtlS: config.API_TOKEN_TTL_S,
       tokenAbsoluteTtlS: config.API_TOKEN_ABSOLUTE_TTL_S,
-      devEndpoints: config.API_DEV_ENDPOINTS,
       smtpUrl: config.SMTP_URL,
       appBaseUrl: () => config.APP_BASE_URL ?? services.upstreamBaseUrl.replace(/\/api$/, ""),
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       logger: logger.child({ component: "embedded-api" }),
-      demoMode: true,
+      demoMode: config.DEMO_MODE,
     });
     app.use("/api", embeddedApi.router);
   }

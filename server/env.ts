@@ -97,8 +97,11 @@ const envSchema = z.object({
   API_TOKEN_TTL_S: positiveInt(31_536_000).default(3600),
   /** Until when an expired access token may still be refreshed (embedded API). */
   API_TOKEN_ABSOLUTE_TTL_S: positiveInt(31_536_000).default(43_200),
-  /** Test-only helpers of the embedded API (clone demo users, …); never in production. */
-  API_DEV_ENDPOINTS: booleanFromString.default("false"),
+  /**
+   * The local demo (docs/decisions/090): the embedded API seeds the demo users with their public
+   * passwords and serves /api/dev/* (mail outbox, test helpers). Never in a deployment.
+   */
+  DEMO_MODE: booleanFromString.default("false"),
   APP_BASE_URL: httpUrl.optional(),
   SMTP_URL: z.string().url("must be an smtp:// or smtps:// URL").optional(),
   REDIS_URL: z.string().url("must be a redis:// URL").optional(),
@@ -163,6 +166,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
   const warnings: string[] = [];
+  if (env.DEMO_MODE && env.UPSTREAM_API_URL !== undefined) {
+    throw new EnvError(
+      "Invalid environment variable DEMO_MODE: demo mode runs the embedded API with its demo accounts; it cannot be combined with UPSTREAM_API_URL",
+    );
+  }
+  if (source.API_DEV_ENDPOINTS !== undefined) {
+    warnings.push("API_DEV_ENDPOINTS is no longer read: the embedded API's /api/dev helpers exist only with DEMO_MODE=true.");
+  }
   let secret = env.SESSION_SECRET;
   if (!secret) {
     if (isProduction) {

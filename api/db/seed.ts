@@ -10,37 +10,79 @@ import { accountMail, activationPath } from "../mail/templates";
 import type { Db } from "./connection";
 
 /**
- * Writes shared/spec/demo-data.md into a new database, once: a seed_runs row marks it done, so a
- * restart neither duplicates nor resets anything.
+ * Writes the catalogue of shared/spec/demo-data.md (customers, profiles, modules, texts) into a new
+ * database, and in demo mode also the demo users with their public passwords. A seed_runs row marks
+ * what was written, so a restart neither duplicates nor resets anything, and fixes the database's
+ * mode for good (docs/decisions/090): a demo database never starts without demo mode (its accounts
+ * have the passwords printed in the README), a live one never with it (the outbox would publish its
+ * users' reset links).
  */
-const SEED_NAME = "demo-data-v1";
+const DEMO_SEED = "demo-data-v1";
+const LIVE_SEED = "catalogue-v1";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function seedDemoData(db: Db, options: { appBaseUrl: () => string; now?: Date }): Promise<boolean> {
-  if (isSeeded(db)) return false;
+export type DatabaseMode = "new" | "demo" | "live";
+
+export function databaseMode(db: Db): DatabaseMode {
+  const names = new Set((db.prepare("SELECT name FROM seed_runs").all() as { name: string }[]).map((row) => row.name));
+  if (names.has(DEMO_SEED)) return "demo";
+  if (names.has(LIVE_SEED)) return "live";
+  return "new";
+}
+
+/** The embedded API refuses a database of the other mode; the message names what to do. */
+export class DatabaseModeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DatabaseModeError";
+  }
+}
+
+export function requireDatabaseMode(db: Db, demoMode: boolean, databasePath: string): void {
+  const mode = databaseMode(db);
+  if (mode === "demo" && !demoMode) {
+    throw new DatabaseModeError(
+      `The embedded API database ${databasePath} holds the demo accounts (passwords printed in the README): ` +
+        "start with DEMO_MODE=true, or set API_DATABASE_PATH to a new file",
+    );
+  }
+  if (mode === "live" && demoMode) {
+    throw new DatabaseModeError(
+      `The embedded API database ${databasePath} was created without demo mode: DEMO_MODE=true would publish its users' mails ` +
+        "at /api/dev/outbox; start without DEMO_MODE, or set API_DATABASE_PATH to a new file",
+    );
+  }
+}
+
+/** Seeds a new database: the catalogue always, the demo users only in demo mode. Returns whether it wrote anything. */
+export async function seedDatabase(db: Db, options: { demoMode: boolean; appBaseUrl: () => string; now?: Date }): Promise<boolean> {
+  if (databaseMode(db) !== "new") return false;
   const now = options.now ?? new Date();
-  const hashes = new Map(
-    await Promise.all(DEMO_USERS.map(async (user) => [user.userName, await demoPasswordHash(user)] as const)),
-  );
+  const hashes = options.demoMode
+    ? new Map(await Promise.all(DEMO_USERS.map(async (user) => [user.userName, await demoPasswordHash(user)] as const)))
+    : new Map<string, string | null>();
   return db.transaction(() => {
-    if (isSeeded(db)) return false;
+    if (databaseMode(db) !== "new") return false;
     insertCatalogue(db);
-    for (const user of DEMO_USERS) {
-      const userId = insertDemoUser(db, user, {
-        userName: user.userName,
-        passwordHash: hashes.get(user.userName) ?? null,
-        activationHash: user.activationHash,
-        now,
-      });
-      if (user.activationHash) writeActivationMail(db, user, userId, user.userName, user.activationHash, options.appBaseUrl(), now);
+    if (options.demoMode) {
+      for (const user of DEMO_USERS) {
+        const userId = insertDemoUser(db, user, {
+          userName: user.userName,
+          passwordHash: hashes.get(user.userName) ?? null,
+          activationHash: user.activationHash,
+          now,
+        });
+        if (user.activationHash) writeActivationMail(db, user, userId, user.userName, user.activationHash, options.appBaseUrl(), now);
+      }
     }
-    db.prepare("INSERT INTO seed_runs (name, applied_at) VALUES (?, ?)").run(SEED_NAME, now.toISOString());
+    db.prepare("INSERT INTO seed_runs (name, applied_at) VALUES (?, ?)").run(options.demoMode ? DEMO_SEED : LIVE_SEED, now.toISOString());
     return true;
   })();
 }
 
-function isSeeded(db: Db): boolean {
-  return db.prepare("SELECT 1 FROM seed_runs WHERE name = ?").get(SEED_NAME) !== undefined;
+/** The demo database of shared/spec/demo-data.md: catalogue and demo users (npm run api:reset). */
+export function seedDemoData(db: Db, options: { appBaseUrl: () => string; now?: Date }): Promise<boolean> {
+  return seedDatabase(db, { ...options, demoMode: true });
 }
 
 const demoHashes = new Map<string, Promise<string | null>>();

@@ -9,21 +9,20 @@ import { route } from "../http/handlers";
 import { parseBody, parseQuery } from "../http/validation";
 
 /**
- * Dev helpers (docs/api.md): the mail outbox in demo mode, and, only with API_DEV_ENDPOINTS=true,
- * independent copies of demo users so end-to-end tests can run in parallel without sharing state.
+ * Dev helpers (docs/api.md), only in demo mode (DEMO_MODE=true): the mail outbox, and independent
+ * copies of demo users so end-to-end tests can run in parallel without sharing state. Without demo
+ * mode none of them exists: /api/dev/* answers like any unknown path (404), nothing to discover.
  */
 export function devRoutes(router: Router, ctx: ApiContext): void {
-  if (ctx.demoMode || ctx.devEndpoints) {
-    router.get(
-      "/dev/outbox",
-      route((req, res) => {
-        const query = parseQuery(req, z.object({ to: z.string().min(1).max(254).optional() }));
-        res.json(ctx.outbox.list(query.to));
-      }),
-    );
-  }
+  if (!ctx.demoMode) return;
+  router.get(
+    "/dev/outbox",
+    route((req, res) => {
+      const query = parseQuery(req, z.object({ to: z.string().min(1).max(254).optional() }));
+      res.json(ctx.outbox.list(query.to));
+    }),
+  );
 
-  if (!ctx.devEndpoints) return;
   router.post(
     "/dev/clone-user",
     route(async (req, res) => {

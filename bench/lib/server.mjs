@@ -36,7 +36,7 @@ export async function startBuiltServer(env = {}) {
       LOG_LEVEL: "warn",
       COOKIE_SECURE: "false",
       RATE_LIMIT_MAX: "100000",
-      API_DEV_ENDPOINTS: "true",
+      DEMO_MODE: "true",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -108,22 +108,3 @@ describe("GET /dev/outbox", () => {
     expect(carla[0].text).toContain(carla[0].link);
   });
 });
-
-describe("switches", () => {
-  it("without devEndpoints there is no clone-user; without demo mode no outbox", async () => {
-    const closed = await startApi({ devEndpoints: false, demoMode: false });
-    try {
-      expect((await closed.post("/dev/clone-user", { template: "anna" })).status).toBe(404);
-      expect((await closed.get("/dev/outbox")).status).toBe(404);
-    } finally {
-      await closed.close();
-    }
-    const demo = await startApi({ devEndpoints: false, demoMode: true });
-    try {
-      expect((await demo.post("/dev/clone-user", { template: "anna" })).status).toBe(404);
-      expect((await demo.get("/dev/outbox")).status).toBe(200);
-    } finally {
-      await demo.close();
-    }
-  });
-});

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { BrowserClient } from "./browser-client";
 
-/** A fresh copy of a demo user from the embedded API's test helper (API_DEV_ENDPOINTS=true). */
+/** A fresh copy of a demo user from the embedded API's test helper (DEMO_MODE=true). */
 export interface ClonedUser {
   userName: string;
   password: string | null;

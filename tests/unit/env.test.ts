@@ -68,3 +68,25 @@ describe("environment validation", () => {
     expect(development.warnings.join(" ")).toMatch(/TRUST_PROXY=true .* spoofable/);
   });
 });
+
+describe("issue 10: DEMO_MODE", () => {
+  it("is off unless set; true turns it on", () => {
+    expect(parseEnv({ SESSION_SECRET: secret }).DEMO_MODE).toBe(false);
+    expect(parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "true" }).DEMO_MODE).toBe(true);
+    expect(parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "" }).DEMO_MODE).toBe(false);
+    expect(() => parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "sure" })).toThrow(/^Invalid environment variable DEMO_MODE: must be true or false/);
+  });
+
+  it("cannot be combined with UPSTREAM_API_URL (one line naming both)", () => {
+    expect(() => parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "true", UPSTREAM_API_URL: "https://backend.example.com/api" })).toThrow(
+      /^Invalid environment variable DEMO_MODE: .*UPSTREAM_API_URL$/,
+    );
+    expect(parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "false", UPSTREAM_API_URL: "https://backend.example.com/api" }).embeddedApi).toBe(false);
+  });
+
+  it("the old API_DEV_ENDPOINTS switches nothing and says so", () => {
+    const config = parseEnv({ SESSION_SECRET: secret, API_DEV_ENDPOINTS: "true" });
+    expect(config.DEMO_MODE).toBe(false);
+    expect(config.warnings.join(" ")).toMatch(/API_DEV_ENDPOINTS is no longer read.*DEMO_MODE=true/);
+  });
+});

@@ -72,7 +72,6 @@ export async function startApi(overrides: Partial<EmbeddedApiOptions> & { databa
     databasePath,
     tokenTtlS: 3600,
     tokenAbsoluteTtlS: 43_200,
-    devEndpoints: true,
     appBaseUrl: () => APP_BASE_URL,
     bodyLimitBytes: 1024 * 1024,
     logger,
