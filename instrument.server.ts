@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import * as Sentry from "@sentry/remix";
+import { scrubBreadcrumb, scrubSentryEvent } from "./app/errors/sentry-scrub.server";
 
 /**
  * Sentry, loaded with `node --import ./build/instrument.server.js` before Express so its
@@ -20,8 +21,6 @@ function buildRelease(): string | undefined {
   }
 }
 
-const SECRET_HEADER = /cookie|authorization|token/i;
-
 if (dsn) {
   Sentry.init({
     dsn,
@@ -30,23 +29,10 @@ if (dsn) {
     tracesSampleRate: 0,
     sendDefaultPii: false,
     initialScope: { tags: { service: "assessment-platform" } },
-    beforeSend(event) {
-      // Never ship cookies, authorization headers or request bodies, whatever an integration collected.
-      const request = event.request;
-      if (request) {
-        if (request.headers) {
-          for (const name of Object.keys(request.headers)) if (SECRET_HEADER.test(name)) delete request.headers[name];
-        }
-        delete request.cookies;
-        delete request.data;
-      }
-      return event;
-    },
-    beforeBreadcrumb(breadcrumb) {
-      // Upstream URLs carry no tokens, but form posts are no business of a breadcrumb.
-      if (breadcrumb.data && "body" in breadcrumb.data) delete breadcrumb.data.body;
-      return breadcrumb;
-    },
+    // Secrets never leave: cookies, authorization headers, bodies, and link secrets in URLs,
+    // the transaction name, the Referer and breadcrumbs (app/errors/sentry-scrub.server.ts).
+    beforeSend: (event) => scrubSentryEvent(event),
+    beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
   });
   (globalThis as { __SENTRY_CLOSE__?: () => Promise<unknown> }).__SENTRY_CLOSE__ = () => Sentry.close(2000);
 }

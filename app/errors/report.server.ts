@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
 import { customerOfPath } from "./customer-segment";
+import { redactUrl } from "./redact";
 
 /**
  * Faults reach the people who fix them: the pino log with the request id and, when SENTRY_DSN is
@@ -34,9 +35,17 @@ export function captureForSupport(
   });
 }
 
+/**
+ * The path a log line and a tag may name: link secrets (the hash of a reset or activation link, an
+ * engine session key) censored, as in the request log (issue 10).
+ */
+function reportedPath(request: Request): string {
+  return redactUrl(new URL(request.url).pathname);
+}
+
 /** Unexpected server failures outside loaders and actions (rendering, entry.server). */
 export function reportServerError(error: unknown, request: Request, context: AppLoadContext, extra?: Record<string, unknown>): void {
-  const path = new URL(request.url).pathname;
+  const path = reportedPath(request);
   const tags: ReportTags = { requestId: context.requestId, cstm: customerOfPath(path), route: path };
   context.logger.error({ err: error, route: path, ...extra }, "unexpected server error");
   captureForSupport(error, tags, { sentryEnabled: context.services.sentryEnabled, extra });
@@ -48,7 +57,7 @@ export function reportServerError(error: unknown, request: Request, context: App
  * says which containers and why (ids and reasons, no personal data).
  */
 export function reportInvalidContainers(context: AppLoadContext, request: Request, details: Record<string, unknown>): void {
-  const path = new URL(request.url).pathname;
+  const path = reportedPath(request);
   const error = new Error("Could not initialize Containers");
   error.name = "InvalidContainersError";
   context.logger.error({ containers: details, route: path }, "Could not initialize Containers");

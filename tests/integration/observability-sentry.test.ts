@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
+import { waitForRequestLog } from "../support/logs";
 import { ROOT, startServer, type RunningServer } from "../support/server";
 import {
   breakSessionStore,
@@ -32,8 +33,14 @@ beforeAll(async () => {
       if (cstm === "broken") return json(res, 500, { status: "failed" });
       if (cstm === "forbidden") return json(res, 403, { status: "failed" });
       if (cstm === "flaky") return res.socket?.destroy();
+      if (cstm === "resets") {
+        const area = { name: "generic", root: "login", routes: ["login", "reset-password", "page-not-found"] };
+        return json(res, 200, customerConfig(cstm, { enableRegistration: true, area }));
+      }
       json(res, 200, customerConfig(cstm));
     },
+    // The reset link's page asks for the password rules by the link's hash: the backend is gone.
+    "POST /getPasswordRequirementsByUserHash": (_call, res) => res.socket?.destroy(),
     "POST /handleClientError": (_call, res) => {
       res.statusCode = 204;
       res.end();
@@ -103,6 +110,28 @@ describe("Sentry", () => {
     expect(sentry.events.map((event) => event.tags?.request_id)).toEqual([id(network), id(broken)]);
     // Secrets are not sent: no cookie and no authorization header in any event.
     for (const raw of sentry.raw) expect(raw).not.toMatch(/__Host-session=|"cookie"|"authorization"/i);
+  });
+
+  it("issue 10 a failing reset link: its hash and query secrets reach neither the log nor the Sentry event", async () => {
+    const hash = "d41d8cd98f00b204e9800998ecf8427e";
+    const secretPath = `/resets/reset-password/${hash}/de-DU`;
+    const response = await fetch(`${server.baseUrl}${secretPath}?token=query-secret-0001&tab=1`, {
+      headers: { Referer: `${server.baseUrl}${secretPath}`, "User-Agent": "Mozilla/5.0 (test)" },
+    });
+    expect(response.status).toBe(503);
+    const requestId = response.headers.get("x-request-id")!;
+    const event = await eventually("the API02 event of the reset link", () => sentry.events.find(byRequest(requestId)));
+    expect(event.tags).toMatchObject({ request_id: requestId, cstm: "resets" });
+    // The event still says which page failed, with the secret censored.
+    expect(JSON.stringify(event)).toContain("/resets/reset-password/[redacted]/de-DU");
+    const line = await waitForRequestLog(server.logs, requestId);
+    expect(line.req?.url).toBe("/resets/reset-password/[redacted]/de-DU?token=[redacted]&tab=1");
+    for (const raw of sentry.raw) {
+      expect(raw).not.toContain(hash);
+      expect(raw).not.toContain("query-secret-0001");
+    }
+    expect(server.logs()).not.toContain(hash);
+    expect(server.logs()).not.toContain("query-secret-0001");
   });
 
   it("R-ENT-09 a client error report arrives, tagged with request id, customer, route and the page's reference", async () => {

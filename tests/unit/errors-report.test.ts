@@ -74,6 +74,22 @@ describe("reporting", () => {
   });
 });
 
+describe("issue 10 reports never name a link secret", () => {
+  it("issue 10 an error on a reset link logs and tags the path with the hash censored", async () => {
+    const { context, output } = fakeContext(true);
+    const hash = "5f4dcc3b5aa765d61d8327deb882cf99";
+    reportServerError(new Error("render exploded"), new Request(`http://localhost/demo/reset-password/${hash}/de?token=t-0001`), context);
+    reportInvalidContainers(context, new Request(`http://localhost/demo/activation/${hash}/de`), { kept: 0 });
+    await Sentry.flush(500);
+    const reported = events.slice(-2);
+    expect(reported.map((event) => event.tags?.route)).toEqual(["/demo/reset-password/[redacted]/de", "/demo/activation/[redacted]/de"]);
+    expect(output()).toContain('"route":"/demo/reset-password/[redacted]/de"');
+    expect(output()).not.toContain(hash);
+    // (The events' stack frames quote this test's source, hash included: only what the report sets is checked.)
+    expect(JSON.stringify(reported.map(({ tags, extra, message }) => ({ tags, extra, message })))).not.toContain(hash);
+  });
+});
+
 describe("entry.server handleError", () => {
   const args = (context: AppLoadContext, signal?: AbortSignal) =>
     ({ request: new Request("http://localhost/demo/login", { signal }), context, params: {} }) as Parameters<typeof handleError>[1];

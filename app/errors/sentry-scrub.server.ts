@@ -1,0 +1,75 @@
+import type { Breadcrumb, ErrorEvent } from "@sentry/node";
+import { CENSORED, redactUrl } from "./redact";
+
+/**
+ * What leaves for Sentry passes the same URL redaction as the log (DESIGN §8, issue 10): the SDK's
+ * own integrations put the raw request URL, its query string, the transaction name ("GET
+ * /demo/reset-password/{hash}/de") and the Referer header into every event, and the URLs of
+ * outgoing calls into breadcrumbs. Cookies, authorization headers and request bodies never leave.
+ */
+const SECRET_HEADER = /cookie|authorization|token/i;
+const URL_HEADER = /^(referer|origin|location)$/i;
+
+// Free text (an error message, a transaction name) has no URL boundaries: stop at white space and quotes.
+const SECRET_SEGMENT_IN_TEXT = /\/(reset-password|activation|engine)\/[^/?#\s"'<>]+/gi;
+const SECRET_PARAM_IN_TEXT = /([?&][^=&#\s"'<>]*(?:token|pass(?:word|wort)|secret|hash)[^=&#\s"'<>]*=|[?&]session=)[^&#\s"'<>]*/gi;
+
+/** Link secrets in free text replaced: "GET /demo/reset-password/abc/de" → "GET /demo/reset-password/[redacted]/de". */
+export function redactLinksInText(text: string): string {
+  return text.replace(SECRET_SEGMENT_IN_TEXT, `/$1/${CENSORED}`).replace(SECRET_PARAM_IN_TEXT, `$1${CENSORED}`);
+}
+
+function redactQuery(query: NonNullable<NonNullable<ErrorEvent["request"]>["query_string"]>) {
+  if (typeof query === "string") {
+    const leading = query.startsWith("?") ? "?" : "";
+    return leading + redactUrl(`?${query.slice(leading.length)}`).slice(1);
+  }
+  const pairs: Array<[string, string]> = Array.isArray(query) ? query : Object.entries(query);
+  const redacted = pairs.map(([name, value]): [string, string] => {
+    const [, censoredValue] = redactUrl(`?${encodeURIComponent(name)}=x`).split("=");
+    return [name, censoredValue === CENSORED ? CENSORED : value];
+  });
+  return Array.isArray(query) ? redacted : Object.fromEntries(redacted);
+}
+
+export function scrubSentryEvent<E extends ErrorEvent>(event: E): E {
+  const request = event.request;
+  if (request) {
+    if (request.url) request.url = redactUrl(request.url);
+    if (request.query_string) request.query_string = redactQuery(request.query_string);
+    if (request.headers) {
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (SECRET_HEADER.test(name)) delete request.headers[name];
+        else if (URL_HEADER.test(name) && typeof value === "string") request.headers[name] = redactUrl(value);
+      }
+    }
+    delete request.cookies;
+    delete request.data;
+  }
+  if (event.transaction) event.transaction = redactLinksInText(event.transaction);
+  if (event.message) event.message = redactLinksInText(event.message);
+  for (const exception of event.exception?.values ?? []) {
+    if (exception.value) exception.value = redactLinksInText(exception.value);
+  }
+  if (event.tags) {
+    for (const [name, value] of Object.entries(event.tags)) {
+      if (typeof value === "string") event.tags[name] = redactLinksInText(value);
+    }
+  }
+  for (const breadcrumb of event.breadcrumbs ?? []) scrubBreadcrumb(breadcrumb);
+  return event;
+}
+
+export function scrubBreadcrumb(breadcrumb: Breadcrumb): Breadcrumb {
+  if (breadcrumb.message) breadcrumb.message = redactLinksInText(breadcrumb.message);
+  const data = breadcrumb.data;
+  if (data) {
+    // Form posts are no business of a breadcrumb.
+    delete data.body;
+    if (typeof data.url === "string") data.url = redactUrl(data.url);
+    if (typeof data["http.query"] === "string") data["http.query"] = redactQuery(data["http.query"]);
+    if (typeof data.from === "string") data.from = redactUrl(data.from);
+    if (typeof data.to === "string") data.to = redactUrl(data.to);
+  }
+  return breadcrumb;
+}

@@ -1,0 +1,68 @@
+/**
+ * Reading a child server's log without racing its pipe (issue 10, part 6). The server writes a line
+ * to stdout and answers the request; the test process may receive the answer before the line, so a
+ * test never reads the captured output right after a response: it waits, with a deadline, for the
+ * line it needs.
+ */
+export interface LogLine {
+  level?: string;
+  msg?: string;
+  reqId?: string;
+  req?: { id?: string; method?: string; url?: string };
+  res?: { statusCode?: number };
+  [key: string]: unknown;
+}
+
+/** The complete JSON lines of captured output (a line still arriving, or plain text, is skipped). */
+export function logLines(output: string): LogLine[] {
+  const end = output.lastIndexOf("\n");
+  if (end === -1) return [];
+  const lines: LogLine[] = [];
+  for (const text of output.slice(0, end).split("\n")) {
+    if (!text.startsWith("{")) continue;
+    try {
+      lines.push(JSON.parse(text) as LogLine);
+    } catch {
+      /* not one of the server's JSON lines */
+    }
+  }
+  return lines;
+}
+
+export interface WaitOptions {
+  timeoutMs?: number;
+  /** Named in the failure message. */
+  what?: string;
+}
+
+/** Polls the captured output until a line satisfies `predicate`; returns that line, or fails at the deadline. */
+export async function waitForLog(logs: () => string, predicate: (line: LogLine) => boolean, options: WaitOptions = {}): Promise<LogLine> {
+  const lines = await waitForLogs(logs, (all) => all.some(predicate), options);
+  return lines.find(predicate)!;
+}
+
+/** Polls the captured output until `ready(lines)` holds; returns all complete lines at that moment. */
+export async function waitForLogs(logs: () => string, ready: (lines: LogLine[]) => boolean, options: WaitOptions = {}): Promise<LogLine[]> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const lines = logLines(logs());
+    if (ready(lines)) return lines;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${options.what ?? "a log line"}; the log so far:\n${logs().slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Waits for the app's own request line of `requestId` (pino-http writes it when the response has
+ * finished, so whatever the request logged before is in the output too). Calls to the embedded
+ * API carry the same request id; their lines (under /api) are not the one meant here.
+ */
+export function waitForRequestLog(logs: () => string, requestId: string, options: WaitOptions = {}): Promise<LogLine> {
+  return waitForLog(
+    logs,
+    (line) => line.reqId === requestId && line.req !== undefined && !String(line.req.url ?? "").startsWith("/api/"),
+    { what: `the request line of ${requestId}`, ...options },
+  );
+}

@@ -1,0 +1,60 @@
+import type { ErrorEvent } from "@sentry/node";
+import { describe, expect, it } from "vitest";
+import { redactLinksInText, scrubBreadcrumb, scrubSentryEvent } from "~/errors/sentry-scrub.server";
+
+/**
+ * DESIGN §8 / issue 10: what the Sentry SDK collects by itself (request URL, query string,
+ * transaction name, headers, breadcrumbs of outgoing calls) passes the log's URL redaction before
+ * it is sent (instrument.server.ts beforeSend/beforeBreadcrumb). The integration test
+ * (observability-sentry) proves it on a real event; this one covers the shapes the SDK may use.
+ */
+const HASH = "0cc175b9c0f1b6a831c399e269772661";
+
+describe("issue 10 Sentry events carry no link secrets", () => {
+  it("issue 10 request URL, query string (string, object or pairs), Referer, transaction and message are censored", () => {
+    const base = (query_string: NonNullable<ErrorEvent["request"]>["query_string"]): ErrorEvent => ({
+      type: undefined,
+      transaction: `GET /demo/reset-password/${HASH}/de`,
+      message: `failed at /demo/activation/${HASH}/de?hash=${HASH}`,
+      exception: { values: [{ type: "Error", value: `no engine session /demo/engine/${HASH}` }] },
+      tags: { route: `/demo/reset-password/${HASH}/de` },
+      request: {
+        url: `https://app.example/demo/reset-password/${HASH}/de?token=${HASH}&tab=2`,
+        query_string,
+        headers: { referer: `https://app.example/demo/activation/${HASH}/de`, cookie: "__Host-session=abc", authorization: "Bearer x", accept: "text/html" },
+        cookies: { "__Host-session": "abc" },
+        data: { password: "pw" },
+      },
+    });
+    for (const query of [`token=${HASH}&tab=2`, { token: HASH, tab: "2" }, [["token", HASH], ["tab", "2"]] as Array<[string, string]>]) {
+      const event = scrubSentryEvent(base(query));
+      const text = JSON.stringify(event);
+      expect(text).not.toContain(HASH);
+      expect(event.request?.url).toBe("https://app.example/demo/reset-password/[redacted]/de?token=[redacted]&tab=2");
+      expect(event.transaction).toBe("GET /demo/reset-password/[redacted]/de");
+      expect(event.request?.headers).toEqual({ referer: "https://app.example/demo/activation/[redacted]/de", accept: "text/html" });
+      expect(event.request?.cookies).toBeUndefined();
+      expect(event.request?.data).toBeUndefined();
+      expect(text).toContain("tab");
+    }
+  });
+
+  it("issue 10 breadcrumbs of outgoing calls and navigations are censored, bodies dropped", () => {
+    const crumb = scrubBreadcrumb({
+      category: "http",
+      message: `POST /demo/reset-password/${HASH}/de`,
+      data: { url: `http://127.0.0.1/api/x?userHash=${HASH}`, "http.query": `?token=${HASH}&cstm=demo`, body: "password=pw", from: `/demo/engine/${HASH}` },
+    });
+    expect(JSON.stringify(crumb)).not.toContain(HASH);
+    expect(crumb.data).toEqual({
+      url: "http://127.0.0.1/api/x?userHash=[redacted]",
+      "http.query": "?token=[redacted]&cstm=demo",
+      from: "/demo/engine/[redacted]",
+    });
+  });
+
+  it("issue 10 free text keeps what is not a secret", () => {
+    expect(redactLinksInText("GET /demo/login?langId=de")).toBe("GET /demo/login?langId=de");
+    expect(redactLinksInText(`see "/demo/reset-password/${HASH}" now`)).toBe('see "/demo/reset-password/[redacted]" now');
+  });
+});
