@@ -1,7 +1,10 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, rgb, type PDFFont } from "pdf-lib";
 import type { Language } from "../languages";
 import { REPORT_LABELS, formatReportDate } from "./texts";
-import { toCharacterSet } from "./winansi";
+import { toCharacterSet } from "./character-set";
 
 /** The PDF report of createReport (pdf-lib, no browser): one A4 page in the applicant's language. */
 export interface ReportScale {
@@ -20,6 +23,21 @@ export interface ReportContent {
   date: Date;
 }
 
+/**
+ * DejaVu Sans (an open font from the dejavu-fonts-ttf package) covers Latin-1 and Latin Extended-A,
+ * so every letter of the five languages, Hungarian ő and ű included, is drawn as written. Only the
+ * glyphs a report uses are embedded (subset), which keeps the PDF small. Read once per process.
+ */
+const require = createRequire(import.meta.url);
+let fontFiles: { regular: Uint8Array; bold: Uint8Array } | undefined;
+function reportFonts() {
+  fontFiles ??= {
+    regular: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
+    bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
+  };
+  return fontFiles;
+}
+
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 const INK = rgb(0.1, 0.1, 0.12);
@@ -28,8 +46,10 @@ const MUTED = rgb(0.35, 0.35, 0.4);
 export async function renderReportPdf(content: ReportContent): Promise<Uint8Array> {
   const labels = REPORT_LABELS[content.language];
   const pdf = await PDFDocument.create();
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pdf.registerFontkit(fontkit);
+  const fonts = reportFonts();
+  const regular = await pdf.embedFont(fonts.regular, { subset: true });
+  const bold = await pdf.embedFont(fonts.bold, { subset: true });
   const supported = new Set(regular.getCharacterSet());
   const text = (value: string) => toCharacterSet(value, supported);
 

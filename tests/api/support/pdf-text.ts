@@ -1,27 +1,20 @@
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from "pdf-lib";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /**
- * The text a PDF draws, read back from its (flate-compressed) content streams: every hex string
- * shown with Tj, decoded from WinAnsi. Enough to assert what the report prints.
+ * The text a PDF draws, extracted by PDF.js (Mozilla's reader, the same text a reader copies out):
+ * one entry per drawn string, in drawing order, plus the page count and the document title.
  */
-const WIN_ANSI_HIGH: Record<number, string> = { 0x80: "€", 0x91: "‘", 0x92: "’", 0x93: "“", 0x94: "”", 0x96: "–", 0x97: "—" };
-
-function decodeWinAnsi(hex: string): string {
-  let text = "";
-  for (let index = 0; index < hex.length; index += 2) {
-    const code = parseInt(hex.slice(index, index + 2), 16);
-    text += WIN_ANSI_HIGH[code] ?? String.fromCharCode(code);
-  }
-  return text;
-}
-
 export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; lines: string[]; title: string | undefined }> {
-  const pdf = await PDFDocument.load(bytes);
-  const lines: string[] = [];
-  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const content = Buffer.from(decodePDFRawStream(object).decode()).toString("latin1");
-    for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(decodeWinAnsi(match[1]));
+  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  try {
+    const lines: string[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const content = await (await document.getPage(number)).getTextContent();
+      for (const item of content.items) if ("str" in item && item.str.trim() !== "") lines.push(item.str);
+    }
+    const info = (await document.getMetadata()).info as { Title?: string } | undefined;
+    return { pages: document.numPages, lines, title: info?.Title };
+  } finally {
+    await document.destroy();
   }
-  return { pages: pdf.getPageCount(), lines, title: pdf.getTitle() };
 }
