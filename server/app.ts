@@ -24,6 +24,7 @@ import type { ServerConfig } from "./env";
 import { createLogger } from "./logger";
 import { plainErrorPage } from "./plain-page";
 import { createRateLimiter } from "./rate-limit";
+import { connectRedis } from "./redis";
 import { isCrossSiteRequest, securityHeaders } from "./security";
 
 export interface AppServer {
@@ -54,9 +55,8 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   for (const warning of config.warnings) logger.warn(warning);
 
-  const store: SessionRecordStore = config.REDIS_URL
-    ? await createRedisSessionStore(config.REDIS_URL)
-    : createSqliteSessionStore(config.DATABASE_PATH);
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
+  const store: SessionRecordStore = redis ? createRedisSessionStore(redis) : createSqliteSessionStore(config.DATABASE_PATH);
   const purge = () =>
     store
       .purgeExpired(Date.now())
@@ -272,6 +272,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       }
       await embeddedApi?.close();
       await store.close();
+      await redis?.quit().catch(() => redis.disconnect());
       logger.info("server stopped");
     },
   };

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { createCookie, createSession, type Session, type SessionStorage } from "@remix-run/node";
 import { newSessionId, type SessionRecord, type SessionRecordStore } from "./store.server";
 
 /** A token with its absolute expiry in epoch seconds (null: the upstream gave none). */
@@ -83,6 +83,15 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? "__Host-session" : "__session";
 }
 
+/**
+ * Remix's session storage contract over a SessionRecordStore, with two rules createSessionStorage
+ * cannot give (issue 10, docs/decisions/095):
+ * - a cookie whose record is gone (logout, expiry, purge, rotation) reads as a session without an
+ *   id, so a commit issues a new id; the old id is never written again;
+ * - a commit only ever updates an existing record; if it vanished while the request ran (a logout
+ *   in another tab, the expiry), the commit issues a new id carrying only what is not the sign-in
+ *   (see KEPT_WHEN_REISSUED), and the request's later commits follow the new id.
+ */
 export function createAppSessionStorage(
   store: SessionRecordStore,
   cookieOptions: SessionCookieOptions,
@@ -97,6 +106,9 @@ export function createAppSessionStorage(
     // No maxAge: a browser session cookie; the server decides expiry (shared on-site stations).
   });
 
+  /** Creation time and absolute expiry of the record a session object was read from or written to. */
+  const origins = new WeakMap<AppSession, { id: string; createdAt: number; absoluteExpiresAt: number }>();
+
   const recordFor = (data: Record<string, unknown>, createdAt: number, now: number): SessionRecord => ({
     data,
     createdAt,
@@ -104,31 +116,62 @@ export function createAppSessionStorage(
     absoluteExpiresAt: createdAt + policy.absoluteTimeoutS * 1000,
   });
 
-  return createSessionStorage<SessionData, FlashData>({
-    cookie,
-    async createData(data) {
+  const insertNew = async (session: AppSession, data: Record<string, unknown>): Promise<string> => {
+    const now = Date.now();
+    const record = recordFor(data, now, now);
+    for (;;) {
       const id = newSessionId();
-      const now = Date.now();
-      await store.insert(id, recordFor(data as Record<string, unknown>, now, now));
-      return id;
-    },
-    async readData(id) {
-      const record = await store.get(id);
-      if (!record) return null;
+      if (await store.insert(id, record)) {
+        origins.set(session, { id, createdAt: record.createdAt, absoluteExpiresAt: record.absoluteExpiresAt });
+        return id;
+      }
+    }
+  };
+
+  return {
+    async getSession(cookieHeader, options) {
+      const id: unknown = cookieHeader ? await cookie.parse(cookieHeader, options) : null;
+      const record = typeof id === "string" && id !== "" ? await store.get(id) : null;
+      if (typeof id !== "string" || !record) return createSession<SessionData, FlashData>();
       const now = Date.now();
       const idleExpiresAt = now + idleTimeoutFor(record.data as Partial<SessionData>, policy) * 1000;
       if (idleExpiresAt - record.idleExpiresAt >= TOUCH_GRANULARITY_MS) await store.touch(id, idleExpiresAt);
-      return record.data as Partial<SessionData>;
+      const session = createSession<SessionData, FlashData>(record.data as unknown as SessionData, id);
+      origins.set(session, { id, createdAt: record.createdAt, absoluteExpiresAt: record.absoluteExpiresAt });
+      return session;
     },
-    async updateData(id, data) {
-      const existing = await store.get(id);
-      const now = Date.now();
-      await store.put(id, recordFor(data as Record<string, unknown>, existing?.createdAt ?? now, now));
+    async commitSession(session, options) {
+      const data = session.data as Record<string, unknown>;
+      const origin = origins.get(session);
+      let id = origin?.id ?? session.id;
+      if (!id) {
+        id = await insertNew(session, data);
+      } else {
+        const createdAt = origin?.createdAt ?? Date.now();
+        const record = { ...recordFor(data, createdAt, Date.now()), ...(origin ? { absoluteExpiresAt: origin.absoluteExpiresAt } : {}) };
+        if (!(await store.update(id, record))) id = await insertNew(session, keptWhenReissued(data));
+      }
+      return cookie.serialize(id, options);
     },
-    async deleteData(id) {
-      await store.delete(id);
+    async destroySession(session, options) {
+      const id = origins.get(session)?.id ?? session.id;
+      if (id) await store.delete(id);
+      origins.delete(session);
+      return cookie.serialize("", { ...options, maxAge: undefined, expires: new Date(0) });
     },
-  });
+  };
+}
+
+/**
+ * What survives when a commit finds its record gone: the station's on-site mode and the language
+ * choice, nothing of the sign-in (tokens, customer, profile, drafts). A logout elsewhere or the expiry must stay final.
+ */
+const KEPT_WHEN_REISSUED: ReadonlyArray<keyof SessionData> = ["onSite", "languages"];
+
+function keptWhenReissued(data: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const key of KEPT_WHEN_REISSUED) if (key in data) kept[key] = data[key];
+  return kept;
 }
 
 /**
@@ -140,7 +183,7 @@ export async function rotateSession(storage: AppSessionStorage, session: AppSess
   for (const [key, value] of Object.entries(session.data)) {
     draft.set(key as keyof SessionData, value as never);
   }
-  if (session.id) await storage.destroySession(session);
+  await storage.destroySession(session);
   // Store the record now and read it back, so the session has its id: a session without one would
   // get a new record (and a new cookie) on every commit, and later changes would land elsewhere.
   const setCookie = await storage.commitSession(draft);

@@ -17,10 +17,17 @@ export interface SessionRecord {
 
 export interface SessionRecordStore {
   readonly kind: "sqlite" | "redis" | "memory";
-  insert(id: string, record: SessionRecord): Promise<void>;
+  /** Stores a record under a new id; false (nothing written) when the id exists. */
+  insert(id: string, record: SessionRecord): Promise<boolean>;
   get(id: string): Promise<SessionRecord | null>;
+  /**
+   * Rewrites an existing record; false (nothing written) when there is none: a record deleted by a
+   * logout or expired is never written back under its id (issue 10).
+   */
+  update(id: string, record: SessionRecord): Promise<boolean>;
+  /** Insert or replace: for records whose id is derived, not handed out (form drafts). */
   put(id: string, record: SessionRecord): Promise<void>;
-  /** Extends the idle expiry without rewriting the data (the idle time-out restarts on activity). */
+  /** Extends the idle expiry of an existing record without rewriting the data (activity restarts the idle time-out). */
   touch(id: string, idleExpiresAt: number): Promise<void>;
   delete(id: string): Promise<void>;
   /** Removes every record whose idle or absolute expiry has passed; returns how many. */
@@ -43,7 +50,15 @@ export function createMemorySessionStore(): SessionRecordStore {
   return {
     kind: "memory",
     async insert(id, record) {
+      if (records.has(id)) return false;
       records.set(id, structuredClone(record));
+      return true;
+    },
+    async update(id, record) {
+      const existing = records.get(id);
+      if (!existing || isExpired(existing, Date.now())) return false;
+      records.set(id, structuredClone(record));
+      return true;
     },
     async get(id) {
       const record = records.get(id);
@@ -59,7 +74,7 @@ export function createMemorySessionStore(): SessionRecordStore {
     },
     async touch(id, idleExpiresAt) {
       const record = records.get(id);
-      if (record) record.idleExpiresAt = idleExpiresAt;
+      if (record && !isExpired(record, Date.now())) record.idleExpiresAt = idleExpiresAt;
     },
     async delete(id) {
       records.delete(id);
@@ -107,15 +122,21 @@ export function createSqliteSessionStore(path: string): SessionRecordStore {
   })();
 
   const insert = db.prepare(
-    "INSERT INTO sessions (id, data, created_at, idle_expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO sessions (id, data, created_at, idle_expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+  );
+  const upsert = db.prepare(
+    `INSERT INTO sessions (id, data, created_at, idle_expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET data = excluded.data, created_at = excluded.created_at,
+       idle_expires_at = excluded.idle_expires_at, absolute_expires_at = excluded.absolute_expires_at`,
   );
   const select = db.prepare(
     "SELECT data, created_at, idle_expires_at, absolute_expires_at FROM sessions WHERE id = ?",
   );
+  // Only live rows: an expired row that the purge has not reached yet counts as deleted.
   const update = db.prepare(
-    "UPDATE sessions SET data = ?, idle_expires_at = ?, absolute_expires_at = ? WHERE id = ?",
+    "UPDATE sessions SET data = ?, idle_expires_at = ?, absolute_expires_at = ? WHERE id = ? AND idle_expires_at > ? AND absolute_expires_at > ?",
   );
-  const touch = db.prepare("UPDATE sessions SET idle_expires_at = ? WHERE id = ?");
+  const touch = db.prepare("UPDATE sessions SET idle_expires_at = ? WHERE id = ? AND idle_expires_at > ? AND absolute_expires_at > ?");
   const remove = db.prepare("DELETE FROM sessions WHERE id = ?");
   const purge = db.prepare("DELETE FROM sessions WHERE idle_expires_at <= ? OR absolute_expires_at <= ?");
 
@@ -124,7 +145,11 @@ export function createSqliteSessionStore(path: string): SessionRecordStore {
   return {
     kind: "sqlite",
     async insert(id, record) {
-      insert.run(id, JSON.stringify(record.data), record.createdAt, record.idleExpiresAt, record.absoluteExpiresAt);
+      return insert.run(id, JSON.stringify(record.data), record.createdAt, record.idleExpiresAt, record.absoluteExpiresAt).changes === 1;
+    },
+    async update(id, record) {
+      const now = Date.now();
+      return update.run(JSON.stringify(record.data), record.idleExpiresAt, record.absoluteExpiresAt, id, now, now).changes === 1;
     },
     async get(id) {
       const row = select.get(id) as Row | undefined;
@@ -142,13 +167,11 @@ export function createSqliteSessionStore(path: string): SessionRecordStore {
       return record;
     },
     async put(id, record) {
-      const changed = update.run(JSON.stringify(record.data), record.idleExpiresAt, record.absoluteExpiresAt, id);
-      if (changed.changes === 0) {
-        insert.run(id, JSON.stringify(record.data), record.createdAt, record.idleExpiresAt, record.absoluteExpiresAt);
-      }
+      upsert.run(id, JSON.stringify(record.data), record.createdAt, record.idleExpiresAt, record.absoluteExpiresAt);
     },
     async touch(id, idleExpiresAt) {
-      touch.run(idleExpiresAt, id);
+      const now = Date.now();
+      touch.run(idleExpiresAt, id, now, now);
     },
     async delete(id) {
       remove.run(id);
@@ -171,53 +194,95 @@ export function createSqliteSessionStore(path: string): SessionRecordStore {
 }
 
 /**
+ * One Lua script writes a record atomically, with the existence check the mode asks for: `insert`
+ * only a new id, `update` only an existing one (like SET … NX / XX), `put` either way. A record is a
+ * hash (data, createdAt, idle, absolute) that Redis itself expires at the earlier expiry.
+ */
+const REDIS_WRITE = `
+local exists = redis.call('EXISTS', KEYS[1])
+if ARGV[1] == 'insert' and exists == 1 then return 0 end
+if ARGV[1] == 'update' and exists == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'data', ARGV[2], 'createdAt', ARGV[3], 'idle', ARGV[4], 'absolute', ARGV[5])
+redis.call('PEXPIREAT', KEYS[1], ARGV[6])
+return 1`;
+
+/** Moves the idle expiry of an existing record (never creates one). */
+const REDIS_TOUCH = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local absolute = tonumber(redis.call('HGET', KEYS[1], 'absolute'))
+redis.call('HSET', KEYS[1], 'idle', ARGV[1])
+redis.call('PEXPIREAT', KEYS[1], math.min(tonumber(ARGV[1]), absolute))
+return 1`;
+
+type RedisWithScripts = import("ioredis").Redis & {
+  sessionWrite(key: string, mode: string, data: string, createdAt: number, idle: number, absolute: number, expireAt: number): Promise<number>;
+  sessionTouch(key: string, idle: number): Promise<number>;
+};
+
+/**
  * Redis backend for several app instances behind a load balancer. Each record is one key that Redis
  * itself expires at the earlier of the idle and absolute expiry.
  */
-export async function createRedisSessionStore(url: string): Promise<SessionRecordStore> {
-  const { Redis } = await import("ioredis");
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  const key = (id: string) => `session:${id}`;
-  const write = async (id: string, record: SessionRecord) => {
-    const expiresAt = Math.min(record.idleExpiresAt, record.absoluteExpiresAt);
-    await redis.set(key(id), JSON.stringify(record), "PXAT", expiresAt);
+export function createRedisSessionStore(redis: import("ioredis").Redis, prefix = "session:"): SessionRecordStore {
+  if (!("sessionWrite" in redis)) {
+    redis.defineCommand("sessionWrite", { numberOfKeys: 1, lua: REDIS_WRITE });
+    redis.defineCommand("sessionTouch", { numberOfKeys: 1, lua: REDIS_TOUCH });
+  }
+  const client = redis as RedisWithScripts;
+  const key = (id: string) => `${prefix}${id}`;
+  const write = async (mode: "insert" | "update" | "put", id: string, record: SessionRecord) => {
+    const expireAt = Math.min(record.idleExpiresAt, record.absoluteExpiresAt);
+    const written = await client.sessionWrite(
+      key(id),
+      mode,
+      JSON.stringify(record.data),
+      record.createdAt,
+      record.idleExpiresAt,
+      record.absoluteExpiresAt,
+      expireAt,
+    );
+    return written === 1;
   };
   return {
     kind: "redis",
-    insert: write,
-    put: write,
+    insert: (id, record) => write("insert", id, record),
+    update: (id, record) => write("update", id, record),
+    async put(id, record) {
+      await write("put", id, record);
+    },
     async get(id) {
-      const raw = await redis.get(key(id));
-      if (!raw) return null;
-      const record = JSON.parse(raw) as SessionRecord;
+      const [data, createdAt, idle, absolute] = await client.hmget(key(id), "data", "createdAt", "idle", "absolute");
+      if (data === null || createdAt === null || idle === null || absolute === null) return null;
+      const record: SessionRecord = {
+        data: JSON.parse(data) as Record<string, unknown>,
+        createdAt: Number(createdAt),
+        idleExpiresAt: Number(idle),
+        absoluteExpiresAt: Number(absolute),
+      };
       if (isExpired(record, Date.now())) {
-        await redis.del(key(id));
+        await client.del(key(id));
         return null;
       }
       return record;
     },
     async touch(id, idleExpiresAt) {
-      const raw = await redis.get(key(id));
-      if (!raw) return;
-      const record = JSON.parse(raw) as SessionRecord;
-      record.idleExpiresAt = idleExpiresAt;
-      await write(id, record);
+      await client.sessionTouch(key(id), idleExpiresAt);
     },
     async delete(id) {
-      await redis.del(key(id));
+      await client.del(key(id));
     },
     async purgeExpired() {
       return 0; // Redis expires keys itself.
     },
     async ping() {
       try {
-        return (await redis.ping()) === "PONG";
+        return (await client.ping()) === "PONG";
       } catch {
         return false;
       }
     },
     async close() {
-      await redis.quit().catch(() => redis.disconnect());
+      // The connection belongs to the process (server/redis.ts), which closes it.
     },
   };
 }

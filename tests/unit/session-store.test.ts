@@ -124,4 +124,88 @@ describe.each(stores())("server-owned sessions (%s store)", (_name, makeStore) =
     expect(second).toBe(first);
     expect((await storage.getSession(first)).get("activeProfileId")).toBe("P100");
   });
+
+  it("issue 10: a cookie whose record was deleted (logout) is never written back under its id: a commit issues a new one", async () => {
+    const store = makeStore();
+    const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
+    const session = await storage.getSession();
+    session.set("applicant", { token: "t", expiresAt: null, userName: "anna", anonymous: false });
+    const cookie = await cookieFrom(await storage.commitSession(session));
+    const id = (await storage.getSession(cookie)).id;
+    await storage.destroySession(await storage.getSession(cookie));
+
+    const replayed = await storage.getSession(cookie);
+    expect(replayed.id).toBe("");
+    expect(replayed.data).toEqual({});
+    replayed.set("activeProfileId", "P100");
+    const reissued = await cookieFrom(await storage.commitSession(replayed));
+    expect(reissued).not.toBe(cookie);
+    expect(await store.get(id)).toBeNull();
+    expect((await storage.getSession(reissued)).get("activeProfileId")).toBe("P100");
+    // Further commits of the same request land in the new record, not in yet another one.
+    replayed.set("activeProfileId", "P200");
+    expect(await cookieFrom(await storage.commitSession(replayed))).toBe(reissued);
+    expect((await storage.getSession(reissued)).get("activeProfileId")).toBe("P200");
+  });
+
+  it("issue 10: an expired record is not revived by a commit: a new id, the old one stays gone", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const store = makeStore();
+    const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
+    const session = await storage.getSession();
+    session.set("applicant", { token: "t", expiresAt: null, userName: "anna", anonymous: false });
+    const cookie = await cookieFrom(await storage.commitSession(session));
+    const id = (await storage.getSession(cookie)).id;
+    vi.setSystemTime(Date.now() + 2 * 3600 * 1000);
+    const expired = await storage.getSession(cookie);
+    expect(expired.get("applicant")).toBeUndefined();
+    expired.set("activeProfileId", "P100");
+    const reissued = await cookieFrom(await storage.commitSession(expired));
+    expect(reissued).not.toBe(cookie);
+    expect(await store.get(id)).toBeNull();
+  });
+
+  it("issue 10: a record deleted while a request runs (logout in another tab): the commit gets a new id without the sign-in", async () => {
+    const store = makeStore();
+    const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
+    const session = await storage.getSession();
+    session.set("cstm", "demo");
+    session.set("applicant", { token: "t", expiresAt: null, userName: "anna", anonymous: false });
+    session.set("onSite", { profileId: "P100" });
+    const cookie = await cookieFrom(await storage.commitSession(session));
+    const running = await storage.getSession(cookie);
+    const id = running.id;
+    await store.delete(id); // the other tab's logout
+    running.set("activeProfileId", "P100");
+    const reissued = await cookieFrom(await storage.commitSession(running));
+    expect(reissued).not.toBe(cookie);
+    expect(await store.get(id)).toBeNull();
+    const after = await storage.getSession(reissued);
+    expect(after.get("applicant")).toBeUndefined();
+    expect(after.get("activeProfileId")).toBeUndefined();
+    expect(after.get("onSite")).toEqual({ profileId: "P100" });
+  });
+
+  it("issue 10: store contract: insert only takes new ids, update only existing ones, put either", async () => {
+    const store = makeStore();
+    const now = Date.now();
+    const record = (value: string) => ({ data: { value }, createdAt: now, idleExpiresAt: now + 60_000, absoluteExpiresAt: now + 120_000 });
+    expect(await store.update("missing", record("a"))).toBe(false);
+    expect(await store.get("missing")).toBeNull();
+    await store.touch("missing", now + 90_000);
+    expect(await store.get("missing")).toBeNull();
+    expect(await store.insert("one", record("a"))).toBe(true);
+    expect(await store.insert("one", record("b"))).toBe(false);
+    expect((await store.get("one"))?.data).toEqual({ value: "a" });
+    expect(await store.update("one", record("c"))).toBe(true);
+    expect((await store.get("one"))?.data).toEqual({ value: "c" });
+    await store.touch("one", now + 90_000);
+    expect((await store.get("one"))?.idleExpiresAt).toBe(now + 90_000);
+    await store.put("two", record("d"));
+    await store.put("two", record("e"));
+    expect((await store.get("two"))?.data).toEqual({ value: "e" });
+    await store.delete("one");
+    expect(await store.update("one", record("f"))).toBe(false);
+    expect(await store.get("one")).toBeNull();
+  });
 });
