@@ -73,7 +73,15 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
   }
 
   const now = options.now ?? (() => new Date());
-  const outbox = createOutbox(db, { smtpUrl: options.smtpUrl, appBaseUrl: options.appBaseUrl, logger: options.logger });
+  const outbox = createOutbox(db, {
+    smtpUrl: options.smtpUrl,
+    appBaseUrl: options.appBaseUrl,
+    logger: options.logger,
+    keepLinkSecrets: options.demoMode,
+  });
+  if (!options.demoMode && !options.smtpUrl) {
+    options.logger.warn("SMTP_URL is not set: the embedded API's activation and password-reset mails are not delivered");
+  }
   const ctx: ApiContext = {
     db,
     catalogue: loadCatalogue(db),

@@ -65,7 +65,8 @@ export function errorHandler(logger: Logger) {
       res.status(400).json({ status: "failed", error: "invalid_path" });
       return;
     }
-    logger.error({ err: error, method: req.method, path: req.path }, "embedded API: unexpected error");
+    // The engine's session key in the path is a credential: it never reaches a log line.
+    logger.error({ err: error, method: req.method, path: req.path.replace(/^(\/engine\/)[^/]+/, "$1[redacted]") }, "embedded API: unexpected error");
     res.status(500).json({ status: "failed", error: "internal_error" });
   };
 }

@@ -6,6 +6,8 @@ import type { MailContent, MailKind } from "./templates";
 /**
  * Every mail the API sends is first a row of mail_outbox (readable at GET /api/dev/outbox in demo
  * mode); with SMTP_URL it is also sent by nodemailer. Sending never fails the call that wrote it.
+ * Outside demo mode the row keeps the mail without the secret of its link: the link hashes are
+ * stored only as SHA-256 (user_hashes), and a copy of the database must not hold live reset links.
  */
 export interface Mail {
   cstm: string;
@@ -30,16 +32,21 @@ export interface OutboxEntry {
   createdAt: string;
 }
 
-export function insertMail(db: Db, mail: Mail, baseUrl: string, now: Date): { id: number } & MailContent {
+const LINK_SECRET = /(\/(?:activation|reset-password)\/)[^/?#]+/;
+
+/** Writes the mail's row and returns the mail as it is to be sent (with its real link). */
+export function insertMail(db: Db, mail: Mail, baseUrl: string, now: Date, options: { keepLinkSecrets: boolean }): { id: number } & MailContent {
   const link = baseUrl + mail.linkPath;
-  const { subject, text } = mail.content(link);
+  const content = mail.content(link);
+  const storedLink = options.keepLinkSecrets ? link : baseUrl + mail.linkPath.replace(LINK_SECRET, "$1[redacted]");
+  const stored = options.keepLinkSecrets ? content : mail.content(storedLink);
   const result = db
     .prepare(
       `INSERT INTO mail_outbox (cstm, user_id, user_name, to_address, kind, subject, text, link, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(mail.cstm, mail.userId, mail.userName, mail.to, mail.kind, subject, text, link, now.toISOString());
-  return { id: Number(result.lastInsertRowid), subject, text };
+    .run(mail.cstm, mail.userId, mail.userName, mail.to, mail.kind, stored.subject, stored.text, storedLink, now.toISOString());
+  return { id: Number(result.lastInsertRowid), ...content };
 }
 
 export interface Outbox {
@@ -48,7 +55,10 @@ export interface Outbox {
   close(): Promise<void>;
 }
 
-export function createOutbox(db: Db, options: { smtpUrl?: string; appBaseUrl: () => string; logger: Logger }): Outbox {
+export function createOutbox(
+  db: Db,
+  options: { smtpUrl?: string; appBaseUrl: () => string; logger: Logger; keepLinkSecrets: boolean },
+): Outbox {
   let transport: Transporter | undefined;
   if (options.smtpUrl) transport = nodemailer.createTransport(options.smtpUrl);
   const pending = new Set<Promise<unknown>>();
@@ -76,7 +86,7 @@ export function createOutbox(db: Db, options: { smtpUrl?: string; appBaseUrl: ()
 
   return {
     write(mail) {
-      const { id, ...content } = insertMail(db, mail, options.appBaseUrl(), new Date());
+      const { id, ...content } = insertMail(db, mail, options.appBaseUrl(), new Date(), options);
       send(id, mail, content);
       return id;
     },

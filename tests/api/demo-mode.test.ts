@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, type TestApi } from "./support/api";
+import Database from "better-sqlite3";
+import { APP_BASE_URL, startApi, type TestApi } from "./support/api";
 
 /**
  * Issue 10 part 1 (docs/decisions/090): demo users and /api/dev/* only in demo mode; a database keeps
@@ -67,6 +68,22 @@ describe("issue 10: without demo mode", () => {
     });
     expect(registered.status).toBe(201);
     expect(await api.login("new.person@example.com", { password: "Secret-Pass-1" })).toEqual(expect.any(String));
+  });
+
+  it("a reset mail's row in the outbox table keeps no live link: the hash is only in the mail sent", async () => {
+    const reply = await api.post("/resetPasswordByUserName", { cstm: "demo", userName: "new.person@example.com", language: "en_GB" });
+    expect(reply.status).toBe(200);
+    const db = new Database(api.databasePath, { readonly: true });
+    try {
+      const rows = db.prepare("SELECT link, text FROM mail_outbox WHERE kind = 'password-reset'").all() as { link: string; text: string }[];
+      expect(rows).toHaveLength(1);
+      expect(rows[0].link).toBe(`${APP_BASE_URL}/demo/reset-password/[redacted]/en_GB`);
+      expect(rows[0].text).toContain(rows[0].link);
+      expect(rows[0].text.match(/reset-password\/[^/\s]+/g)).toEqual(["reset-password/[redacted]"]);
+      expect(db.prepare("SELECT COUNT(*) AS n FROM user_hashes WHERE purpose = 'password-reset'").get()).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
   });
 });
 

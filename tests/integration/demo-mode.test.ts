@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/connection";
 import { migrate } from "../../api/db/migrations";
@@ -113,6 +114,15 @@ describe("issue 10: production start without DEMO_MODE", () => {
     );
     expect(server.logs().includes(hash)).toBe(false);
     expect(server.logs()).toContain("/demo/reset-password/[redacted]/");
+    // Nor in the database: the outbox row keeps the mail without the link's secret.
+    const db = new Database(path.join(server.dataDir, "api.db"), { readonly: true });
+    try {
+      const dump = JSON.stringify(db.prepare("SELECT * FROM mail_outbox").all());
+      expect(dump).toContain("reset-password/[redacted]");
+      expect(dump.includes(hash)).toBe(false);
+    } finally {
+      db.close();
+    }
   });
 });
 
