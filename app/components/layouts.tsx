@@ -11,6 +11,7 @@ import { LanguageChooser } from "./language-chooser";
 import { Navigation } from "./navigation";
 import { Notice, type UserNotice } from "./notice";
 import { ScreenSizeWarning } from "./screen-size-warning";
+import { PendingBar, usePendingNavigation } from "./pending";
 
 /** What every layout needs to know about the customer and the visitor ($cstm loader data). */
 export interface CustomerShell {
@@ -113,9 +114,11 @@ function Frame({
   children,
 }: LayoutProps & { name: LayoutName; header?: ReactNode; navigation?: ReactNode }) {
   const modals = useRouteModals();
+  const pending = usePendingNavigation();
   return (
     <div className={`layout layout-${name}`} style={brandStyle(shell.appearance)}>
       <div className="layout-page" {...inertProps(modals.length > 0)}>
+        <PendingBar pending={pending} />
         <SkipLink />
         <header className="app-header">
           <Brand shell={shell} />
@@ -123,7 +126,7 @@ function Frame({
           <LanguageChooser languages={shell.languages} current={shell.language} />
         </header>
         {navigation}
-        <main id="main" className={`${name}-main`} tabIndex={-1}>
+        <main id="main" className={`${name}-main`} tabIndex={-1} aria-busy={pending || undefined}>
           <Notice notice={shell.notice} />
           {children}
         </main>
