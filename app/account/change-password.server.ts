@@ -7,6 +7,7 @@ import { changePasswordSchema } from "~/forms/passwords";
 import { passwordFieldErrors } from "~/forms/upstream-errors.server";
 import { changeUserPassword, passwordRequirementsByUserId } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
+import { rotateAfterPasswordChange } from "~/session/request.server";
 import { tooManyAttempts } from "./rate-limit.server";
 import { requireApplicant, safeCustomerRedirect } from "./session.server";
 
@@ -57,7 +58,9 @@ export async function changePasswordAction(args: ActionFunctionArgs, fallbackRet
   const url = new URL(target, "http://localhost");
   url.searchParams.delete("modal");
   url.searchParams.set("notice", "password-changed");
-  throw redirect(url.pathname + url.search);
+  // A new session id: a copied cookie of the old one is worthless now (the upstream revoked the other tokens).
+  const cookie = await rotateAfterPasswordChange(context, session);
+  throw redirect(url.pathname + url.search, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
 
 export function defaultReturn(cstm: string): string {

@@ -18,6 +18,7 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { passwordRequirementsByUserHash, saveNewPassword } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
+import { rotateAfterPasswordChange } from "~/session/request.server";
 
 export const handle: RouteHandle = { layout: "landing" };
 
@@ -42,7 +43,7 @@ type ActionResult = { result: SubmissionResult<string[]> };
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
-  const { cstm, config } = await requireCustomer(args);
+  const { cstm, config, session } = await requireCustomer(args);
   const userHash = params.userHash ?? "";
   const formData = await request.formData();
   const hidden = { hideFields: ["password", "passwordRepeat"] };
@@ -68,7 +69,11 @@ export async function action(args: ActionFunctionArgs) {
     if (!shown) throw error;
     return data<ActionResult>({ result: submission.reply({ ...hidden, ...shown }) }, { status: (error as UpstreamError).status ?? 400 });
   }
-  throw redirect(customerPath(cstm, "/login?notice=password-saved"));
+  // A new session id; a sign-in of this user in this browser ends with the tokens the reset revoked upstream.
+  const signedIn = session.get("applicant");
+  const sameUser = session.get("cstm") === cstm && signedIn?.userName.toLowerCase() === userName.toLowerCase();
+  const cookie = await rotateAfterPasswordChange(context, session, { signOut: sameUser });
+  throw redirect(customerPath(cstm, "/login?notice=password-saved"), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
 
 export default function ResetPasswordRoute() {

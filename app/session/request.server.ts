@@ -23,3 +23,23 @@ export async function rotateRequestSession(context: AppLoadContext, session: App
   context.memo.set("session", Promise.resolve(fresh));
   return fresh;
 }
+
+/**
+ * After a password change or reset (issue 10, docs/decisions/095): a stored session gets a new id,
+ * so a copy of the old cookie no longer works; `signOut` drops the applicant's sign-in as well (a
+ * reset revokes every token of the user upstream). Returns the Set-Cookie value, or null when the
+ * browser has no stored session (nothing to rotate, and no record is created for it).
+ */
+export async function rotateAfterPasswordChange(
+  context: AppLoadContext,
+  session: AppSession,
+  options: { signOut?: boolean } = {},
+): Promise<string | null> {
+  if (!session.id) return null;
+  const fresh = await rotateRequestSession(context, session);
+  if (options.signOut) {
+    fresh.unset("applicant");
+    fresh.unset("activeProfileId");
+  }
+  return commitSession(context, fresh);
+}

@@ -3,7 +3,7 @@ import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
-import { signIn } from "../support/demo";
+import { cloneUser, outbox, signIn } from "../support/demo";
 import { startServer, testSecret, type RunningServer } from "../support/server";
 
 /** App sessions over real HTTP against the real server and its SQLite session store (issue 10). */
@@ -54,5 +54,64 @@ describe("session ids (issue 10)", () => {
     expect(storedSessionIds()).not.toContain(oldId);
     const home = await replay.get("/demo/home", { follow: false });
     expect(home.location).toMatch(/^\/demo\/login/);
+  });
+});
+
+describe("password changes rotate the session id (issue 10)", () => {
+  it("after a password change the browser carries on under a new id; the old cookie no longer works", async () => {
+    const user = await cloneUser(server.baseUrl, "anna");
+    const browser = new BrowserClient(server.baseUrl);
+    await signIn(browser, user);
+    const before = browser.cookies.get(SESSION_COOKIE)!;
+    const done = await browser.post("/demo/change-password", {
+      oldPassword: user.password!,
+      password: "Brand-New-2027",
+      passwordRepeat: "Brand-New-2027",
+      returnTo: "/demo/change-password",
+    });
+    expect(done.text).toContain("Dein Passwort wurde geändert.");
+    const after = browser.cookies.get(SESSION_COOKIE)!;
+    expect(after).not.toBe(before);
+    expect(storedSessionIds()).not.toContain(await sessionIdOf(before));
+    expect((await browser.get("/demo/change-password", { follow: false })).status).toBe(200);
+
+    const copy = new BrowserClient(server.baseUrl);
+    copy.cookies.set(SESSION_COOKIE, before);
+    expect((await copy.get("/demo/change-password", { follow: false })).location).toMatch(/^\/demo\/login/);
+  });
+
+  it("a reset from the mailed link, in a browser where the same user is signed in, rotates the id and signs out", async () => {
+    const user = await cloneUser(server.baseUrl, "anna");
+    const browser = new BrowserClient(server.baseUrl);
+    await signIn(browser, user);
+    const before = browser.cookies.get(SESSION_COOKIE)!;
+    await browser.post("/demo/forgot-password", { username: user.userName });
+    const [mail] = await outbox(server.baseUrl, user.userName);
+    const link = new URL(mail.link).pathname;
+    await browser.get(`${link}?langId=en_GB`);
+    const saved = await browser.post(link, { username: user.userName, password: "New-Pass-2027", passwordRepeat: "New-Pass-2027", privacy: "on" });
+    expect(saved.text).toContain("Your new password has been saved.");
+    const after = browser.cookies.get(SESSION_COOKIE);
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect(storedSessionIds()).not.toContain(await sessionIdOf(before));
+    expect((await browser.get("/demo/home", { follow: false })).location).toMatch(/^\/demo\/login/);
+    const copy = new BrowserClient(server.baseUrl);
+    copy.cookies.set(SESSION_COOKIE, before);
+    expect((await copy.get("/demo/home", { follow: false })).location).toMatch(/^\/demo\/login/);
+  });
+
+  it("a reset in a browser without a session creates no session record", async () => {
+    const user = await cloneUser(server.baseUrl, "anna");
+    const requester = new BrowserClient(server.baseUrl);
+    await requester.post("/demo/forgot-password", { username: user.userName });
+    const [mail] = await outbox(server.baseUrl, user.userName);
+    const link = new URL(mail.link).pathname;
+    const stored = storedSessionIds().length;
+    const fresh = new BrowserClient(server.baseUrl);
+    const saved = await fresh.post(`${link}?langId=en_GB`, { username: user.userName, password: "New-Pass-2027", passwordRepeat: "New-Pass-2027", privacy: "on" });
+    expect(saved.text).toContain("Dein neues Passwort wurde gespeichert.");
+    expect(fresh.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(storedSessionIds().length).toBe(stored);
   });
 });
