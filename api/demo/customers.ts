@@ -67,6 +67,8 @@ interface CustomerInput {
   exclude?: string[];
   enableRegistration: boolean;
   enableAnonRegistration: boolean;
+  /** Password reset and change (decision 122); absent: the registration flag decides (R-VAL-09). */
+  enablePasswordSelfService?: boolean;
   appearance: { overlay: boolean; showProgress: boolean };
   primaryColor: string;
   videos?: unknown[];
@@ -88,6 +90,7 @@ function customer(input: CustomerInput): DemoCustomer {
       exclude,
       enableRegistration: input.enableRegistration,
       enableAnonRegistration: input.enableAnonRegistration,
+      ...(input.enablePasswordSelfService === undefined ? {} : { enablePasswordSelfService: input.enablePasswordSelfService }),
       style: {
         appearance: { ...input.appearance, logo: `/api/media/logo-${input.cstm}.svg` },
         primaryColor: input.primaryColor,
@@ -146,6 +149,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     },
     enableRegistration: false,
     enableAnonRegistration: false,
+    enablePasswordSelfService: true,
     appearance: { overlay: true, showProgress: true },
     primaryColor: "#2e7d32",
   }),

@@ -24,7 +24,7 @@ export interface ChangePasswordData {
 
 export async function changePasswordData(args: LoaderFunctionArgs): Promise<ChangePasswordData> {
   const { config, session } = await requireApplicant(args);
-  if (!config.enableRegistration) return { available: false, rules: null, constraint: null };
+  if (!config.passwordSelfService) return { available: false, rules: null, constraint: null };
   const { requirements } = await passwordRequirementsByUserId(args.context, session);
   return { available: true, rules: passwordRules(requirements), constraint: getZodConstraint(changePasswordSchema(requirements)) };
 }
@@ -37,7 +37,7 @@ export async function changePasswordAction(args: ActionFunctionArgs, fallbackRet
   const { cstm, config, session, applicant } = await requireApplicant(args);
   const formData = await request.formData();
   const hidden = { hideFields: ["oldPassword", "password", "passwordRepeat"] };
-  if (!config.enableRegistration) {
+  if (!config.passwordSelfService) {
     const submission = parseWithZod(formData, { schema: changePasswordSchema() });
     return data<ChangePasswordResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:passwordUnavailable"] }) }, { status: 403 });
   }

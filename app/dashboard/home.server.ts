@@ -172,7 +172,7 @@ export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant,
       : null,
     next: next ? { name: nameOf(next), href: assessmentPath(cstm, next.id), minutes: next.durationMinutes } : null,
     incomplete,
-    canChangePassword: !active.applicant.anonymous && config.enableRegistration,
+    canChangePassword: !active.applicant.anonymous && config.passwordSelfService,
     feedbackRequested: userData.feedbackRequested,
   };
 }

@@ -43,6 +43,8 @@ export interface CustomerConfig {
   extensions: string[];
   exclude: string[];
   enableRegistration: boolean;
+  /** Password reset and change are offered (R-VAL-09, decision 122). */
+  passwordSelfService: boolean;
   enableAnonRegistration: boolean;
   appearance: Appearance;
   /** Customer texts per language and key (newsletter, FAQ, legal notice, …). */

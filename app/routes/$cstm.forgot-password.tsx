@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { cstm, config, language } = await requireCustomer(args);
   const t = getTranslator(language, "auth");
   return {
-    available: config.enableRegistration,
+    available: config.passwordSelfService,
     sent: new URL(args.request.url).searchParams.get("sent") === "1",
     loginHref: customerPath(cstm, "/login"),
     constraint: getZodConstraint(forgotPasswordSchema),
@@ -41,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
   const { cstm, config, language } = await requireCustomer(args);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-  if (!config.enableRegistration) {
+  if (!config.passwordSelfService) {
     return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:passwordUnavailable"] }) }, { status: 403 });
   }
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });

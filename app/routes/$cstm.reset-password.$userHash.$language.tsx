@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await languageFromLink(args.request, args.context, customer, args.params.language);
   const t = getTranslator(language, "auth");
   const base = { cstm, title: t("resetPassword.documentTitle", { customer: config.name || cstm }) };
-  if (!config.enableRegistration) return { ...base, available: false as const, rules: null, constraint: null };
+  if (!config.passwordSelfService) return { ...base, available: false as const, rules: null, constraint: null };
   // An unknown or used hash is C06 (expired link), shown by the error view.
   const { requirements } = await passwordRequirementsByUserHash(args.context, args.params.userHash ?? "");
   return { ...base, available: true as const, rules: passwordRules(requirements), constraint: getZodConstraint(resetPasswordSchema(requirements)) };
@@ -47,7 +47,7 @@ export async function action(args: ActionFunctionArgs) {
   const userHash = params.userHash ?? "";
   const formData = await request.formData();
   const hidden = { hideFields: ["password", "passwordRepeat"] };
-  if (!config.enableRegistration) {
+  if (!config.passwordSelfService) {
     const submission = parseWithZod(formData, { schema: resetPasswordSchema() });
     return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:passwordUnavailable"] }) }, { status: 403 });
   }

@@ -37,6 +37,7 @@ const configurationSchema = z.object({
     exclude: stringList,
     enableRegistration: z.boolean().default(false),
     enableAnonRegistration: z.boolean().default(false),
+    enablePasswordSelfService: z.boolean().optional(),
     style: z
       .object({
         appearance: z
@@ -88,6 +89,8 @@ async function fetchConfiguration(context: AppLoadContext, cstm: string): Promis
         exclude: config.exclude,
         enableRegistration: config.enableRegistration,
         enableAnonRegistration: config.enableAnonRegistration,
+        // Decision 122: a setting of its own; without it R-VAL-09's rule (the registration flag) holds.
+        passwordSelfService: config.enablePasswordSelfService ?? config.enableRegistration,
         appearance: {
           ...config.style.appearance,
           primaryColor: config.style.primaryColor,

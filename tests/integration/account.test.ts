@@ -356,12 +356,25 @@ describe("change password", () => {
     expect(["/demo/home", "/demo/profileChooser"]).toContain(new URL(again.url).pathname);
   });
 
-  it("R-VAL-09 the trainee area's passwort-aendern page refuses when registration is disabled", async () => {
+  it("R-VAL-09 issue 14 part 9: azubi has no registration but password self-service of its own: passwort-aendern changes the password, forgot-password sends the mail", async () => {
+    const user = await cloneUser(server.baseUrl, "greta");
     const browser = client();
-    await signIn(browser, { userName: "greta", password: "Greta-Demo-2027", cstm: "azubi" });
+    await signIn(browser, user);
     const page = await browser.get("/azubi/passwort-aendern");
     expect(page.status).toBe(200);
-    expect(page.text).toContain("Für dieses Projekt können Passwörter hier nicht zurückgesetzt oder geändert werden.");
+    expect(page.text).toContain('name="oldPassword"');
+    const done = await browser.post("/azubi/passwort-aendern", {
+      oldPassword: user.password!,
+      password: "Greta-Neu-2028",
+      passwordRepeat: "Greta-Neu-2028",
+      returnTo: "/azubi/passwort-aendern",
+    });
+    expect(new URL(done.url).searchParams.get("notice")).toBe("password-changed");
+    const again = await signIn(client(), { ...user, password: "Greta-Neu-2028" });
+    expect(new URL(again.url).pathname).not.toBe("/azubi/login");
+    const forgot = await client().post("/azubi/forgot-password", { username: user.userName });
+    expect(forgot.status).toBe(200);
+    expect((await outbox(server.baseUrl, user.userName)).some((mail) => mail.kind === "password-reset")).toBe(true);
   });
 });
 
