@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { DraftStore } from "~/assessment/draft-store.server";
 import type { AppSessionStorage } from "~/session/session.server";
+import type { UpstreamTransport } from "~/upstream/transport.server";
 
 /**
  * What server.ts hands every loader and action (getLoadContext). Services are created once per
@@ -17,8 +18,8 @@ export interface AppServices {
    * browser; null for the embedded API, which the browser reaches on the app's own origin (docs/api.md).
    */
   upstreamPublicOrigin: string | null;
-  upstreamTimeoutMs: number;
-  assetTimeoutMs: number;
+  /** Time budgets, connect time-out and circuit breaker of upstream calls (one per process). */
+  upstream: UpstreamTransport;
   configCacheTtlS: number;
   isProduction: boolean;
   /** Per-process cache of customer configurations (per customer, not per user). */

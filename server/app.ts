@@ -19,6 +19,7 @@ import {
   type SessionRecordStore,
 } from "../app/session/store.server";
 import { createDraftStore } from "../app/assessment/draft-store.server";
+import { createUpstreamTransport } from "../app/upstream/transport.server";
 import { createEmbeddedApi, type EmbeddedApi } from "../api/index";
 import type { ServerConfig } from "./env";
 import { createLogger } from "./logger";
@@ -83,8 +84,16 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     draftStore: createDraftStore(store),
     upstreamBaseUrl: config.UPSTREAM_API_URL ?? "",
     upstreamPublicOrigin: config.UPSTREAM_API_URL ? new URL(config.UPSTREAM_API_URL).origin : null,
-    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    assetTimeoutMs: config.ASSET_TIMEOUT_MS,
+    upstream: createUpstreamTransport({
+      budgets: {
+        connectMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+        pageMs: config.UPSTREAM_TIMEOUT_MS,
+        credentialMs: config.UPSTREAM_CREDENTIAL_TIMEOUT_MS,
+        assetMs: config.ASSET_TIMEOUT_MS,
+      },
+      breaker: { failures: config.UPSTREAM_BREAKER_FAILURES, cooldownMs: config.UPSTREAM_BREAKER_COOLDOWN_MS },
+      logger: logger.child({ component: "upstream" }),
+    }),
     configCacheTtlS: config.CONFIG_CACHE_TTL_S,
     isProduction: config.isProduction,
     configCache: new Map(),
@@ -161,7 +170,8 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     res.setHeader("Cache-Control", "no-store");
     const [sessionStore, upstream] = await Promise.all([store.ping(), upstreamReachable(services, config)]);
     const ready = accepting && sessionStore && upstream;
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", accepting, sessionStore, upstream });
+    const upstreamCircuit = services.upstream.circuit();
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", accepting, sessionStore, upstream, upstreamCircuit });
   });
 
   if (config.embeddedApi) {
@@ -270,6 +280,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
         for (const socket of sockets) socket.destroy();
         await closed;
       }
+      await services.upstream.close();
       await embeddedApi?.close();
       await store.close();
       await redis?.quit().catch(() => redis.disconnect());

@@ -90,8 +90,19 @@ const envSchema = z.object({
     .min(32, "must be at least 32 characters long")
     .optional(),
   UPSTREAM_API_URL: httpUrl.optional(),
-  UPSTREAM_TIMEOUT_MS: positiveInt(600_000).default(10_000),
+  /** Budgets of upstream calls (decision 098): connect, page loads, password calls, assets and report. */
+  UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt(60_000).default(1000),
+  UPSTREAM_TIMEOUT_MS: positiveInt(600_000).default(5000),
+  UPSTREAM_CREDENTIAL_TIMEOUT_MS: positiveInt(600_000).default(15_000),
   ASSET_TIMEOUT_MS: positiveInt(600_000).default(120_000),
+  /** Consecutive upstream calls without an answer that open the circuit breaker; 0 = no breaker. */
+  UPSTREAM_BREAKER_FAILURES: z.coerce
+    .number({ invalid_type_error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (off) or more")
+    .max(1000, "must be at most 1000")
+    .default(5),
+  UPSTREAM_BREAKER_COOLDOWN_MS: positiveInt(600_000).default(10_000),
   DATABASE_PATH: z.string().min(1).default("./data/app.db"),
   API_DATABASE_PATH: z.string().min(1).default("./data/api.db"),
   API_TOKEN_TTL_S: positiveInt(31_536_000).default(3600),

@@ -8,6 +8,8 @@ export type UpstreamFailure =
   | { kind: "response"; status: number; path: string; body?: unknown }
   | { kind: "network"; path: string }
   | { kind: "timeout"; path: string }
+  /** The circuit breaker is open (the upstream stopped answering): the call was not attempted. */
+  | { kind: "unavailable"; path: string }
   /** R-TOK-01: the token check could not refresh the token. */
   | { kind: "refresh-failed"; path: string }
   /** R-VAL-08: a session start returned an empty result ('could not initialize session'). */
@@ -87,6 +89,7 @@ export function codeForFailure(failure: Failure, context: MappingContext): Error
       return expired("C02");
     case "network":
     case "timeout":
+    case "unavailable":
       return TRACKING.test(failure.path) ? null : "API02";
     case "empty-session":
       return "API03";
@@ -130,8 +133,11 @@ export function isFormHandledFailure(failure: Failure): boolean {
 
 /**
  * R-CAT-05: failures with an HTTP status >= 400 are answers, not faults, and never go to Sentry;
- * neither does a failed token refresh, which R-TOK-01 makes silent. Everything else is reported.
+ * neither does a failed token refresh, which R-TOK-01 makes silent. Calls the open circuit breaker
+ * did not attempt are not reported one by one either: the failures that opened it were, and the
+ * opening is logged (a dead upstream would otherwise send one event per page view). Everything
+ * else is reported.
  */
 export function isReportedFailure(failure: Failure): boolean {
-  return failure.kind !== "response" && failure.kind !== "refresh-failed";
+  return failure.kind !== "response" && failure.kind !== "refresh-failed" && failure.kind !== "unavailable";
 }

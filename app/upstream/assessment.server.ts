@@ -72,7 +72,7 @@ export async function openEngineSession(
     session,
     body: request,
     schema: sessionUrlSchema,
-    timeoutMs: context.services.assetTimeoutMs,
+    budget: "asset",
   });
   if (!response.sessionURL?.trim() || !response.sessionData?.session) throw couldNotInitializeSession(context);
   return { url: browserUrl(context, response.sessionURL), sessionData: response.sessionData, completed: response.completed };
@@ -92,7 +92,7 @@ export async function initEngineSession(context: AppLoadContext, sessionData: En
     auth: "none",
     body: { sessionData },
     schema: initSchema,
-    timeoutMs: context.services.assetTimeoutMs,
+    budget: "asset",
   });
   if (!response.sessionURL?.trim()) throw couldNotInitializeSession(context);
   return {

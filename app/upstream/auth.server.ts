@@ -52,18 +52,20 @@ export interface StatementAcceptance {
   dataProtectionStatementRevision: number | string;
 }
 
+// Calls that send a password run the upstream's password hashing (scrypt): they get the
+// "credential" time budget, longer than a page's data calls (decision 098).
 export async function login(
   context: AppLoadContext,
   body: { cstm: string; userName: string; password: string; language: string } & Partial<StatementAcceptance>,
 ): Promise<LoginGrant> {
-  return toGrant(await callUpstream(context, { method: "POST", path: "/login", auth: "none", body, schema: loginResponseSchema }));
+  return toGrant(await callUpstream(context, { method: "POST", path: "/login", budget: "credential", auth: "none", body, schema: loginResponseSchema }));
 }
 
 export async function onSiteLogin(
   context: AppLoadContext,
   body: { cstm: string; userName: string; password: string; language: string; profileId: string } & Partial<StatementAcceptance>,
 ): Promise<LoginGrant> {
-  return toGrant(await callUpstream(context, { method: "POST", path: "/onSiteLogin", auth: "none", body, schema: loginResponseSchema }));
+  return toGrant(await callUpstream(context, { method: "POST", path: "/onSiteLogin", budget: "credential", auth: "none", body, schema: loginResponseSchema }));
 }
 
 export async function registerAnonymous(
@@ -100,7 +102,7 @@ export async function register(
     profileId?: string;
   } & StatementAcceptance,
 ): Promise<RegistrationResult> {
-  const response = await callUpstream(context, { method: "POST", path: "/register", auth: "none", body, schema: registerResponseSchema });
+  const response = await callUpstream(context, { method: "POST", path: "/register", budget: "credential", auth: "none", body, schema: registerResponseSchema });
   if (response.access_token) {
     return { kind: "signed-in", grant: toGrant({ ...response, access_token: response.access_token, profileId: undefined }) };
   }
@@ -117,14 +119,14 @@ export async function activateAccount(
   context: AppLoadContext,
   body: { userIdHash: string; password?: string },
 ): Promise<z.infer<typeof activationSchema>> {
-  return callUpstream(context, { method: "POST", path: "/accountActivation", auth: "none", body, schema: activationSchema });
+  return callUpstream(context, { method: "POST", path: "/accountActivation", budget: "credential", auth: "none", body, schema: activationSchema });
 }
 
 export async function saveNewPassword(
   context: AppLoadContext,
   body: { userHash: string; password: string; cstm: string },
 ): Promise<void> {
-  await callUpstream(context, { method: "POST", path: "/saveNewPassword", auth: "none", body });
+  await callUpstream(context, { method: "POST", path: "/saveNewPassword", budget: "credential", auth: "none", body });
 }
 
 export async function changeUserPassword(
@@ -132,7 +134,7 @@ export async function changeUserPassword(
   session: AppSession,
   body: { oldPassword: string; newPassword: string },
 ): Promise<void> {
-  await callUpstream(context, { method: "POST", path: "/changeUserPassword", auth: "token", session, body });
+  await callUpstream(context, { method: "POST", path: "/changeUserPassword", budget: "credential", auth: "token", session, body });
 }
 
 export async function resetPasswordByUserName(

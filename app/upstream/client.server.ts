@@ -5,11 +5,13 @@ import { CatalogueError } from "~/errors/catalogue-error";
 import type { ErrorCode } from "~/errors/catalogue";
 import { codeForFailure, type UpstreamFailure } from "~/errors/mapping";
 import type { ApplicantAuth, AppSession, RecruiterAuth, TokenGrant } from "~/session/session.server";
+import { isUpstreamUnavailable, type CallBudget } from "./transport.server";
 
 /**
  * The one client of the upstream /api (DESIGN §5). Only upstream/ knows paths, status codes and
- * payload field names. Every call has a time-out and carries X-Request-Id; calls that need a token
- * run the token check of R-TOK-01 first (once per request and role).
+ * payload field names. Every call has a time budget (transport.server.ts: page, credential or
+ * asset), passes the circuit breaker and carries X-Request-Id; calls that need a token run the
+ * token check of R-TOK-01 first (once per request and role).
  */
 
 export class UpstreamError extends CatalogueError {
@@ -57,7 +59,8 @@ export interface UpstreamCall<T> {
   auth: "token" | "none";
   session?: AppSession;
   schema?: ZodType<T, ZodTypeDef, unknown>;
-  timeoutMs?: number;
+  /** Time budget (transport.server.ts); "page" unless the call hashes a password or loads an asset. */
+  budget?: CallBudget;
 }
 
 interface RawResult {
@@ -116,6 +119,12 @@ function transferEncoding(url: URL): Record<string, string> {
   return LOOPBACK_HOSTS.has(url.hostname) ? { "Accept-Encoding": "identity" } : {};
 }
 
+/** What a failed fetch was: the breaker refused it, the budget ran out, or no answer came. */
+function failureKind(error: unknown): "unavailable" | "timeout" | "network" {
+  if (isUpstreamUnavailable(error)) return "unavailable";
+  return error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError") ? "timeout" : "network";
+}
+
 async function send(
   context: AppLoadContext,
   method: string,
@@ -123,7 +132,7 @@ async function send(
   query: Record<string, string | undefined> | undefined,
   body: unknown,
   token: string | undefined,
-  timeoutMs: number,
+  budget: CallBudget,
 ): Promise<RawResult | UpstreamFailure> {
   const url = new URL(context.services.upstreamBaseUrl + path);
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
@@ -132,15 +141,21 @@ async function send(
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const started = performance.now();
   const log = { method, path };
+  const transport = context.services.upstream;
   try {
-    const response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "manual",
+    // The body is read inside the breaker and the budget: an upstream that sends headers and then
+    // stalls has not answered either.
+    const { status, text } = await transport.run(async (dispatcher) => {
+      const response = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(transport.timeoutFor(budget)),
+        redirect: "manual",
+        dispatcher,
+      } as RequestInit);
+      return { status: response.status, text: await response.text() };
     });
-    const text = await response.text();
     let parsed: unknown = undefined;
     if (text) {
       try {
@@ -150,16 +165,17 @@ async function send(
       }
     }
     const durationMs = Math.round(performance.now() - started);
-    context.logger.info({ upstream: { ...log, status: response.status, durationMs } }, "upstream call");
-    return { status: response.status, body: parsed };
+    context.logger.info({ upstream: { ...log, status, durationMs } }, "upstream call");
+    return { status, body: parsed };
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
-    const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
-    context.logger.warn(
-      { upstream: { ...log, durationMs, failure: timedOut ? "timeout" : "network" }, err: error },
-      "upstream call failed",
-    );
-    return { kind: timedOut ? "timeout" : "network", path };
+    const kind = failureKind(error);
+    if (kind === "unavailable") {
+      context.logger.warn({ upstream: { ...log, durationMs, failure: kind } }, "upstream call not attempted: circuit open");
+    } else {
+      context.logger.warn({ upstream: { ...log, durationMs, failure: kind }, err: error }, "upstream call failed");
+    }
+    return { kind, path };
   }
 }
 
@@ -177,7 +193,7 @@ export function ensureFreshToken(context: AppLoadContext, session: AppSession, r
     const grant = session.get(role) as (ApplicantAuth | RecruiterAuth) | undefined;
     if (!grant?.token) return false;
     if (grant.expiresAt !== null && grant.expiresAt > nowSeconds()) return true;
-    const result = await send(context, "POST", "/refreshToken", undefined, undefined, grant.token, context.services.upstreamTimeoutMs);
+    const result = await send(context, "POST", "/refreshToken", undefined, undefined, grant.token, "page");
     if (isFailure(result) || result.status >= 400) return false;
     const body = result.body as { access_token?: unknown; expires_in?: unknown } | undefined;
     if (typeof body?.access_token !== "string" || body.access_token === "") return false;
@@ -204,15 +220,7 @@ export async function callUpstream<T = unknown>(context: AppLoadContext, call: U
     }
     token = (call.session.get(role) as TokenGrant).token;
   }
-  const result = await send(
-    context,
-    method,
-    call.path,
-    call.query,
-    call.body,
-    token,
-    call.timeoutMs ?? context.services.upstreamTimeoutMs,
-  );
+  const result = await send(context, method, call.path, call.query, call.body, token, call.budget ?? "page");
   if (isFailure(result)) throw failureError(context, call.session, result);
   if (result.status >= 400) {
     throw failureError(context, call.session, { kind: "response", status: result.status, path: call.path, body: result.body });
@@ -243,13 +251,18 @@ export async function callUpstreamBinary(
   const headers: Record<string, string> = { "X-Request-Id": context.requestId, ...transferEncoding(url) };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (call.body !== undefined) headers["Content-Type"] = "application/json";
+  const transport = context.services.upstream;
   try {
-    const response = await fetch(url, {
-      method: call.method ?? "POST",
-      headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      signal: AbortSignal.timeout(call.timeoutMs ?? context.services.assetTimeoutMs),
-    });
+    // Under the breaker until the headers arrive; the body streams to the browser afterwards.
+    const response = await transport.run((dispatcher) =>
+      fetch(url, {
+        method: call.method ?? "POST",
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: AbortSignal.timeout(transport.timeoutFor(call.budget ?? "asset")),
+        dispatcher,
+      } as RequestInit),
+    );
     if (response.status >= 400) {
       const text = await response.text();
       let body: unknown = text;
@@ -263,7 +276,6 @@ export async function callUpstreamBinary(
     return response;
   } catch (error) {
     if (error instanceof CatalogueError || error instanceof SilentUpstreamFailure) throw error;
-    const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw failureError(context, call.session, { kind: timedOut ? "timeout" : "network", path: call.path });
+    throw failureError(context, call.session, { kind: failureKind(error), path: call.path });
   }
 }

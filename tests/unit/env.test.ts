@@ -13,6 +13,17 @@ describe("environment validation", () => {
     expect(config.COOKIE_SECURE).toBe(true);
   });
 
+  it("issue 10 upstream budgets and breaker: page 1 s connect / 5 s total, passwords 15 s, assets 120 s, open after 5", () => {
+    const config = parseEnv({ SESSION_SECRET: secret });
+    expect([config.UPSTREAM_CONNECT_TIMEOUT_MS, config.UPSTREAM_TIMEOUT_MS, config.UPSTREAM_CREDENTIAL_TIMEOUT_MS, config.ASSET_TIMEOUT_MS]).toEqual([
+      1000, 5000, 15_000, 120_000,
+    ]);
+    expect([config.UPSTREAM_BREAKER_FAILURES, config.UPSTREAM_BREAKER_COOLDOWN_MS]).toEqual([5, 10_000]);
+    expect(parseEnv({ SESSION_SECRET: secret, UPSTREAM_BREAKER_FAILURES: "0" }).UPSTREAM_BREAKER_FAILURES).toBe(0);
+    expect(() => parseEnv({ SESSION_SECRET: secret, UPSTREAM_BREAKER_FAILURES: "-1" })).toThrow(/UPSTREAM_BREAKER_FAILURES: must be 0 \(off\) or more/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, UPSTREAM_CONNECT_TIMEOUT_MS: "0" })).toThrow(/UPSTREAM_CONNECT_TIMEOUT_MS/);
+  });
+
   it("a bad value names the variable in one line", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, PORT: "abc" })).toThrow(EnvError);
     expect(() => parseEnv({ SESSION_SECRET: secret, PORT: "abc" })).toThrow(/^Invalid environment variable PORT: .*"abc"/);

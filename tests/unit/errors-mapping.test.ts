@@ -78,12 +78,15 @@ describe("R-CAT-02 the mapping from failures to catalogue codes, row by row", ()
 
   it("R-CAT-02 time-out → API02", () => {
     expect(codeForFailure({ kind: "timeout", path: "/profiles" }, registered)).toBe("API02");
+    // issue 10: the open circuit breaker did not even try: the same page as a dead network.
+    expect(codeForFailure({ kind: "unavailable", path: "/profiles" }, registered)).toBe("API02");
   });
 
   it("R-CAT-05 network errors on tracking calls produce no code", () => {
     for (const path of ["/trackPicatNavigation", "/trackFormAction", "/trackVideoAction"]) {
       expect(codeForFailure({ kind: "network", path }, registered), path).toBeNull();
       expect(codeForFailure({ kind: "timeout", path }, registered), path).toBeNull();
+      expect(codeForFailure({ kind: "unavailable", path }, registered), path).toBeNull();
     }
     // Only network errors: a tracking call answered with a failure is still an error.
     expect(codeForFailure(response(500, "/trackFormAction"), registered)).toBe("API01");
@@ -138,6 +141,8 @@ describe("R-CAT-05 handling of failures", () => {
     expect(isReportedFailure({ kind: "refresh-failed", path: "/profiles" })).toBe(false);
     expect(isReportedFailure({ kind: "network", path: "/profiles" })).toBe(true);
     expect(isReportedFailure({ kind: "timeout", path: "/profiles" })).toBe(true);
+    // issue 10: calls the open breaker refused are not reported one by one (the opening is logged).
+    expect(isReportedFailure({ kind: "unavailable", path: "/profiles" })).toBe(false);
     expect(isReportedFailure({ kind: "invalid-response", path: "/profiles", status: 200 })).toBe(true);
     expect(isReportedFailure({ kind: "empty-session", path: "/initPicat" })).toBe(true);
     expect(isReportedFailure({ kind: "unexpected", where: "server" })).toBe(true);

@@ -14,6 +14,7 @@ import {
   trackFormAction,
   trackPicatNavigation,
 } from "~/upstream/assessment.server";
+import { createUpstreamTransport } from "~/upstream/transport.server";
 
 /**
  * The assessment calls against a scripted upstream: what R-VAL-08, R-FIN-01 and spec §8's rule for
@@ -70,8 +71,10 @@ async function fakeContext(upstreamBaseUrl: string, options: { publicOrigin?: st
       draftStore: createDraftStore(records),
       upstreamBaseUrl,
       upstreamPublicOrigin: options.publicOrigin ?? null,
-      upstreamTimeoutMs: 2000,
-      assetTimeoutMs: 2000,
+      upstream: createUpstreamTransport({
+        budgets: { connectMs: 1000, pageMs: 2000, credentialMs: 2000, assetMs: 2000 },
+        breaker: { failures: 0, cooldownMs: 1000 },
+      }),
       configCacheTtlS: 60,
       isProduction: true,
       configCache: new Map(),
