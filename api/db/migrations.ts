@@ -227,6 +227,15 @@ const MIGRATIONS: string[] = [
     applied_at TEXT NOT NULL
   );
   `,
+  // 2: the feedback dialog opens once per applicant and profile, on any device (spec §3 feedbackModalSeen_{profile}).
+  `
+  CREATE TABLE feedback_modal_seen (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    profile_id TEXT NOT NULL,
+    seen_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, profile_id)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

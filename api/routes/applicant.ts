@@ -91,6 +91,20 @@ export function applicantRoutes(router: Router, ctx: ApiContext): void {
   );
 
   router.post(
+    "/feedbackModalSeen",
+    requireToken(ctx),
+    route((req, res) => {
+      const body = parseBody(req, z.object({ profileId: profileIdSchema }));
+      const { user } = authOf(res);
+      requireAssignment(ctx, user.id, body.profileId);
+      ctx.db
+        .prepare("INSERT OR IGNORE INTO feedback_modal_seen (user_id, profile_id, seen_at) VALUES (?, ?, ?)")
+        .run(user.id, body.profileId, ctx.now().toISOString());
+      res.status(204).end();
+    }),
+  );
+
+  router.post(
     "/finalizeApplication",
     requireToken(ctx),
     route((req, res) => {

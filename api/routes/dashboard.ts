@@ -20,6 +20,8 @@ export function dashboardRoutes(router: Router, ctx: ApiContext): void {
   const hasFeedback = ctx.db.prepare("SELECT 1 FROM feedback WHERE user_id = ? AND profile_id = ? LIMIT 1");
   const feedbackRequested = (userId: number, profile: Profile, finished: Finished) =>
     profileStatus(profile, finished) === "A" && hasFeedback.get(userId, profile.id) === undefined;
+  const hasSeenModal = ctx.db.prepare("SELECT 1 FROM feedback_modal_seen WHERE user_id = ? AND profile_id = ? LIMIT 1");
+  const feedbackModalSeen = (userId: number, profileId: string) => hasSeenModal.get(userId, profileId) !== undefined;
 
   const languageQuery = z.object({ language: languageSchema.optional() });
   const profileParams = z.object({ profileId: profileIdSchema });
@@ -59,6 +61,7 @@ export function dashboardRoutes(router: Router, ctx: ApiContext): void {
         numberOfProfiles: all.length,
         dataProtection: dataProtectionState(statementOf(ctx.catalogue, auth.customer), user),
         feedbackRequested: selected ? feedbackRequested(user.id, selected.profile, finished) : false,
+        feedbackModalSeen: selected ? feedbackModalSeen(user.id, selected.profile.id) : false,
       });
     }),
   );
@@ -85,6 +88,7 @@ export function dashboardRoutes(router: Router, ctx: ApiContext): void {
       finished,
       language: requestLanguage(auth, query.language),
       feedbackRequested: feedbackRequested(auth.user.id, profile, finished),
+      feedbackModalSeen: feedbackModalSeen(auth.user.id, profile.id),
     };
   }
 
@@ -92,12 +96,13 @@ export function dashboardRoutes(router: Router, ctx: ApiContext): void {
     "/dashboardHome/container/:profileId",
     requireToken(ctx),
     route((req, res) => {
-      const { profile, finished, language, feedbackRequested } = profileView(req, res);
+      const { profile, finished, language, feedbackRequested, feedbackModalSeen } = profileView(req, res);
       success(res, {
         language,
         profileId: profile.id,
         containers: profile.containers.map((container) => containerRecord(container, finished, language)),
         feedbackRequested,
+        feedbackModalSeen,
       });
     }),
   );
@@ -106,9 +111,16 @@ export function dashboardRoutes(router: Router, ctx: ApiContext): void {
     "/dashboardHome/:profileId",
     requireToken(ctx),
     route((req, res) => {
-      const { profile, finished, language, feedbackRequested } = profileView(req, res);
+      const { profile, finished, language, feedbackRequested, feedbackModalSeen } = profileView(req, res);
       const modules = splitModules(profile.modules, finished, language);
-      success(res, { language, profileId: profile.id, elements: modules.active, finishedElements: modules.finished, feedbackRequested });
+      success(res, {
+        language,
+        profileId: profile.id,
+        elements: modules.active,
+        finishedElements: modules.finished,
+        feedbackRequested,
+        feedbackModalSeen,
+      });
     }),
   );
 }

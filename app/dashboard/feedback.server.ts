@@ -10,18 +10,18 @@ import { commitSession } from "~/session/request.server";
 import type { AppSession } from "~/session/session.server";
 import { endsSession, SilentUpstreamFailure, UpstreamError } from "~/upstream/client.server";
 import { getUserData } from "~/upstream/dashboard.server";
-import { postUserFeedback } from "~/upstream/feedback.server";
+import { markFeedbackModalSeen, postUserFeedback } from "~/upstream/feedback.server";
 import { requireActiveProfile, type ActiveProfileContext } from "./active-profile.server";
 import type { FeedbackModalData } from "./feedback";
 
 /**
  * The feedback modal's server half (spec §4 "Feedback modal", R-SCR-10; docs/decisions/072, 073):
  *
- * - `isFeedbackRequested` — whether the upstream asks for feedback on the active profile (GET /userData),
- *   for pages that do not already have the flag from another call (dashboardHome answers carry it).
+ * - `feedbackState` — whether the upstream asks for feedback on the active profile and whether its
+ *   dialog was shown already (GET /userData), for pages that do not have the flags from another call.
  * - `openFeedbackOnRequest` — in the hosting page's loader: requested and not yet seen for this
- *   profile → the page is redirected to itself with `?modal=feedback`, and the profile's
- *   feedbackModalSeen flag is set in the server session, so it opens once.
+ *   applicant and profile → the page is redirected to itself with `?modal=feedback`, and the seen
+ *   flag is stored upstream (decision 123) and in the session, so it opens once.
  * - `loadFeedbackModal` — the modal's data for `loadOpenModals`.
  * - `feedbackAction` — the action of /{cstm}/feedback, where the modal's form posts from any page.
  */
@@ -41,33 +41,49 @@ function withoutFeedbackModal(target: string): string {
   return url.pathname + searchWithModals(url.search, index < 0 ? stack : stack.slice(0, index));
 }
 
+/** Whether the upstream asks for feedback on a profile, and whether its dialog was shown already. */
+export interface FeedbackState {
+  requested: boolean;
+  seen: boolean;
+}
+
 /**
- * GET /userData for the active profile: its feedbackRequested flag. The flag only decides whether a
- * dialog opens by itself; a failure costs the page nothing, so it is logged and read as "not requested".
+ * GET /userData for the active profile: its feedbackRequested and feedbackModalSeen flags. They only
+ * decide whether a dialog opens by itself; a failure costs the page nothing, so it is logged and read
+ * as "not requested".
  */
-export async function isFeedbackRequested(context: AppLoadContext, session: AppSession, profileId: string): Promise<boolean> {
+export async function feedbackState(context: AppLoadContext, session: AppSession, profileId: string): Promise<FeedbackState> {
   try {
-    return (await getUserData(context, session, { profileId })).feedbackRequested;
+    const userData = await getUserData(context, session, { profileId });
+    return { requested: userData.feedbackRequested, seen: userData.feedbackModalSeen };
   } catch (error) {
     if (!(error instanceof UpstreamError || error instanceof SilentUpstreamFailure) || endsSession(error)) throw error;
     context.logger.warn({ err: error }, "feedbackRequested could not be read");
-    return false;
+    return { requested: false, seen: false };
   }
 }
 
 /**
- * Opens the modal once per profile when the upstream requests feedback: throws the redirect to the
- * same page with `?modal=feedback`. Marked seen when it is shown, since closing is a plain link the
- * server never hears of (docs/decisions/072).
+ * Opens the modal once per applicant and profile when the upstream requests feedback: throws the
+ * redirect to the same page with `?modal=feedback`. Marked seen when it is shown, since closing is a
+ * plain link the server never hears of (decision 072): upstream (POST /feedbackModalSeen, so another
+ * device or a new sign-in does not ask again, decision 123) and in the session (so a failed mark
+ * still opens it only once here).
  */
 export async function openFeedbackOnRequest(
   args: Pick<DataFunctionArgs, "request" | "context">,
   active: Pick<ActiveProfileContext, "session" | "profileId">,
-  requested: boolean,
+  feedback: FeedbackState,
 ): Promise<void> {
   const { session, profileId } = active;
   const seen = session.get("feedbackSeen") ?? {};
-  if (!requested || seen[profileId]) return;
+  if (!feedback.requested || feedback.seen || seen[profileId]) return;
+  try {
+    await markFeedbackModalSeen(args.context, session, profileId);
+  } catch (error) {
+    if (!(error instanceof UpstreamError || error instanceof SilentUpstreamFailure) || endsSession(error)) throw error;
+    args.context.logger.warn({ err: error }, "feedbackModalSeen could not be stored");
+  }
   session.set("feedbackSeen", { ...seen, [profileId]: true });
   const cookie = await commitSession(args.context, session);
   if (isModalOpen(args.request, FEEDBACK_MODAL)) return;

@@ -15,7 +15,7 @@ import { homeLoader } from "./home.server";
 export async function homeRouteLoader(args: LoaderFunctionArgs, variant: HomeVariant) {
   const active = await requireActiveProfile(args);
   const view = await homeLoader(args, variant, active);
-  await openFeedbackOnRequest(args, active, view.feedbackRequested);
+  await openFeedbackOnRequest(args, active, { requested: view.feedbackRequested, seen: view.feedbackModalSeen });
   const modals = await loadOpenModals(args.request, {
     "change-password": async () => ({ ...(await changePasswordData(args)), cstm: view.cstm, returnTo: customerPath(view.cstm, `/${variant}`) }),
     feedback: () => loadFeedbackModal(args, active),

@@ -73,6 +73,7 @@ export interface HomeView {
   canChangePassword: boolean;
   /** The upstream asks for feedback on this profile (completed, none given yet). */
   feedbackRequested: boolean;
+  feedbackModalSeen: boolean;
 }
 
 /** A module's name on home: its display name, else its type (a backend may send no display name). */
@@ -174,6 +175,7 @@ export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant,
     incomplete,
     canChangePassword: !active.applicant.anonymous && config.passwordSelfService,
     feedbackRequested: userData.feedbackRequested,
+    feedbackModalSeen: userData.feedbackModalSeen,
   };
 }
 

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { requireActiveProfile } from "~/dashboard/active-profile.server";
 import { FeedbackLink, feedbackModal } from "~/dashboard/feedback";
-import { isFeedbackRequested, loadFeedbackModal, openFeedbackOnRequest } from "~/dashboard/feedback.server";
+import { feedbackState, loadFeedbackModal, openFeedbackOnRequest } from "~/dashboard/feedback.server";
 import { ReportDownload } from "~/dashboard/report-download";
 import { loadReportStatus } from "~/dashboard/report.server";
 import { customerPath } from "~/domain/customer-path";
@@ -27,11 +27,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl 
 export async function loader(args: LoaderFunctionArgs) {
   const active = await requireActiveProfile(args);
   const { cstm, session, profileId, language } = active;
-  const [status, requested] = await Promise.all([
-    loadReportStatus(args, active),
-    isFeedbackRequested(args.context, session, profileId),
-  ]);
-  await openFeedbackOnRequest(args, active, requested);
+  const [status, feedback] = await Promise.all([loadReportStatus(args, active), feedbackState(args.context, session, profileId)]);
+  await openFeedbackOnRequest(args, active, feedback);
   const modals = await loadOpenModals(args.request, { feedback: () => loadFeedbackModal(args, active) });
   return {
     title: getTranslator(language, "report")("title"),
@@ -46,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
     downloadHref: customerPath(cstm, "/report/download"),
     // R-REP-01: on smartphones the report opens in a new tab.
     newTab: detectDevice(args.request.headers.get("User-Agent")) === "mobile",
-    feedbackRequested: requested,
+    feedbackRequested: feedback.requested,
     modals,
   };
 }

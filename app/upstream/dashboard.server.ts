@@ -102,6 +102,7 @@ function containerFromRecord(value: unknown): ModuleContainer {
 const containersSchema = z.object({
   containers: z.array(z.unknown()),
   feedbackRequested: z.boolean().default(false),
+  feedbackModalSeen: z.boolean().default(false),
 });
 
 export interface ContainersResult {
@@ -109,6 +110,8 @@ export interface ContainersResult {
   /** R-VAL-07: the containers that could not be built ('Could not initialize Containers'); report it. */
   failure: ContainersInitError | null;
   feedbackRequested: boolean;
+  /** The feedback dialog has been shown for this profile (on any device, decision 123). */
+  feedbackModalSeen: boolean;
 }
 
 /** GET /dashboardHome/container/{profileId}: the profile's containers with their modules. */
@@ -126,19 +129,22 @@ export async function getContainers(
     schema: containersSchema,
   });
   const { containers, failure } = buildContainers(response.containers, containerFromRecord);
-  return { containers, failure, feedbackRequested: response.feedbackRequested };
+  return { containers, failure, feedbackRequested: response.feedbackRequested, feedbackModalSeen: response.feedbackModalSeen };
 }
 
 const modulesSchema = z.object({
   elements: z.array(z.unknown()).default([]),
   finishedElements: z.array(z.unknown()).default([]),
   feedbackRequested: z.boolean().default(false),
+  feedbackModalSeen: z.boolean().default(false),
 });
 
 export interface ModulesResult {
   elements: Module[];
   finishedElements: Module[];
   feedbackRequested: boolean;
+  /** The feedback dialog has been shown for this profile (on any device, decision 123). */
+  feedbackModalSeen: boolean;
 }
 
 /** GET /dashboardHome/{profileId}: the profile's open and finished modules (invalid records left out). */
@@ -168,6 +174,7 @@ export async function getModules(
     elements: valid(response.elements),
     finishedElements: valid(response.finishedElements),
     feedbackRequested: response.feedbackRequested,
+    feedbackModalSeen: response.feedbackModalSeen,
   };
 }
 
@@ -198,6 +205,7 @@ const userDataSchema = z.object({
     })
     .nullish(),
   feedbackRequested: z.boolean().default(false),
+  feedbackModalSeen: z.boolean().default(false),
 });
 
 export interface UserData {
@@ -208,6 +216,8 @@ export interface UserData {
   numberOfProfiles: number;
   dataProtection: { id?: number; revision?: number; accepted: boolean; contactingAccepted: boolean } | null;
   feedbackRequested: boolean;
+  /** The feedback dialog has been shown for this profile (on any device, decision 123). */
+  feedbackModalSeen: boolean;
 }
 
 /** GET /userData (spec §3 user data response): who is signed in, their profiles and acceptances. */
@@ -242,5 +252,6 @@ export async function getUserData(
       ? { id: dp.dpsm_dpsm_id ?? undefined, revision: dp.revision ?? undefined, accepted: dp.accepted, contactingAccepted: dp.contactingAccepted }
       : null,
     feedbackRequested: response.feedbackRequested,
+    feedbackModalSeen: response.feedbackModalSeen,
   };
 }

@@ -20,3 +20,8 @@ export async function postUserFeedback(context: AppLoadContext, session: AppSess
     session,
   });
 }
+
+/** POST /feedbackModalSeen (decision 123): the feedback dialog was shown for this profile; idempotent. */
+export async function markFeedbackModalSeen(context: AppLoadContext, session: AppSession, profileId: string): Promise<void> {
+  await callUpstream(context, { method: "POST", path: "/feedbackModalSeen", body: { profileId }, auth: "token", session });
+}

@@ -135,6 +135,30 @@ describe("POST /postUserFeedback", () => {
   });
 });
 
+describe("POST /feedbackModalSeen", () => {
+  it("issue 14 part 8: marks the feedback dialog seen per user and profile; userData and dashboardHome say so", async () => {
+    const clone = await api.clone("ben");
+    const token = await api.login(clone.userName);
+    const seen = async (profileId: string) => {
+      const userData = await api.call("GET", `/userData?profileId=${profileId}`, { token });
+      const home = await api.call("GET", `/dashboardHome/container/${profileId}`, { token });
+      expect(home.body.feedbackModalSeen).toBe(userData.body.feedbackModalSeen);
+      return userData.body.feedbackModalSeen as boolean;
+    };
+    expect(await seen("P100")).toBe(false);
+    expect((await api.post("/feedbackModalSeen", { profileId: "P100" }, { token })).status).toBe(204);
+    expect((await api.post("/feedbackModalSeen", { profileId: "P100" }, { token })).status).toBe(204);
+    expect(await seen("P100")).toBe(true);
+    expect(await seen("P200")).toBe(false);
+    // Another user's state is their own.
+    const other = await api.login((await api.clone("ben")).userName);
+    expect((await api.call("GET", "/userData?profileId=P100", { token: other })).body.feedbackModalSeen).toBe(false);
+    expect((await api.post("/feedbackModalSeen", { profileId: "P500" }, { token })).status).toBe(404);
+    expect((await api.post("/feedbackModalSeen", { profileId: 100 }, { token })).status).toBe(400);
+    expect((await api.post("/feedbackModalSeen", { profileId: "P100" })).status).toBe(401);
+  });
+});
+
 describe("POST /finalizeApplication", () => {
   it("marks the application once; repeating keeps the first time", async () => {
     const clone = await api.clone("dora");

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../api/support/pdf-text";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
-import { signedInClone } from "../support/demo";
+import { signIn, signedInClone } from "../support/demo";
 import { DORA_PERSONAL_DATA } from "../support/demo-answers";
 import { updateSessionRecord } from "../support/seed-session";
 import { startServer, testSecret, type RunningServer } from "../support/server";
@@ -233,6 +233,27 @@ describe("feedback modal (R-SCR-10, spec §4 'Feedback modal')", () => {
     expect(again.status).toBe(200);
     expect(dialog(again)).toBe("");
     expect(main(again)).toContain('href="/demo/report?modal=feedback"');
+  });
+
+  it("R-ENT-01 issue 14 part 8: seen once per applicant and profile, on any device: a new sign-in elsewhere does not open it again", async () => {
+    const { browser, user } = await signedIn("dora");
+    await finishDorasForm(browser);
+    expect((await browser.get("/demo/home", { follow: false })).location).toBe("/demo/home?modal=feedback");
+    // Another browser, a new session: the seen state comes from the upstream, not from the first session.
+    const other = new BrowserClient(server.baseUrl);
+    await other.get("/demo/login?langId=en_GB");
+    await signIn(other, user);
+    // The new session chooses the profile as dora would; opening it leads to home without the dialog.
+    const opened = await other.post("/demo/profileChooser", { intent: "open", profileId: "P100" }, { follow: false });
+    expect(opened.location).toBe("/demo/home");
+    const home = await other.get("/demo/home", { follow: false });
+    expect(home.location).toBeNull();
+    expect(home.status).toBe(200);
+    expect(dialog(home)).toBe("");
+    const report = await other.get("/demo/report", { follow: false });
+    expect(report.status).toBe(200);
+    // Still requested: the report page offers to give it later.
+    expect(main(report)).toContain('href="/demo/report?modal=feedback"');
   });
 
   it("R-SCR-10 a submission without a valid rating shows the error and keeps the comment; a valid one is sent (201) with thanks", async () => {
