@@ -18,7 +18,8 @@ function isRealDate(value: string, today: string): boolean {
 }
 
 function fieldError(field: FormField, value: string, today: string): FieldError | null {
-  if (field.maxLength !== undefined && [...value].length > field.maxLength) return "too_long";
+  // Code points, not UTF-16 units, count; the cheap length bounds them from above before any spread.
+  if (field.maxLength !== undefined && value.length > field.maxLength && [...value].length > field.maxLength) return "too_long";
   switch (field.type) {
     case "text":
       return LINE_BREAK.test(value) ? "line_break" : null;

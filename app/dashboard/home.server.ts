@@ -180,7 +180,8 @@ export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant,
 }
 
 const acceptSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("accept-data-protection"), statementId: z.string().min(1), revision: z.string().min(1) }),
+  // Ids are short: a megabyte "id" is refused here, not passed on to the upstream (issue 10).
+  z.object({ intent: z.literal("accept-data-protection"), statementId: z.string().min(1).max(64), revision: z.string().min(1).max(64) }),
   z.object({ intent: z.literal("contacting"), contacting: z.enum(["yes", "no"]) }),
 ]);
 

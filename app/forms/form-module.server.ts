@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, isEmailAddress, withinLength } from "./patterns";
 import { SINGLE_LINE_TYPES, type FormDefinition, type FormField } from "~/domain/form-definition";
 
 /**
@@ -15,8 +16,6 @@ export const MESSAGES = {
   tooLong: "validation:tooLong",
 } as const;
 
-/** The shape the upstream accepts (api/http/validation.ts emailSchema), so both sides agree. */
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const EARLIEST_DATE = "1900-01-01";
@@ -30,12 +29,16 @@ export function isAllowedDate(value: string, today: string): boolean {
 
 function valueSchema(field: FormField, today: string): z.ZodTypeAny {
   let value = z.string({ required_error: MESSAGES.required, invalid_type_error: MESSAGES.invalid });
-  if (field.maxLength !== null && field.type !== "select" && field.type !== "radio" && field.type !== "date") {
-    value = value.max(field.maxLength, MESSAGES.tooLong);
+  // An e-mail address has at most 254 characters (as upstream), whatever the definition allows.
+  const maxLength = field.type === "email" ? Math.min(field.maxLength ?? EMAIL_MAX_LENGTH, EMAIL_MAX_LENGTH) : field.maxLength;
+  if (maxLength !== null && field.type !== "select" && field.type !== "radio" && field.type !== "date") {
+    value = value.max(maxLength, MESSAGES.tooLong);
   }
+  // Patterns run only on values within the length (app/forms/patterns.ts).
+  const bounded = (test: (text: string) => boolean) => (maxLength === null ? test : withinLength(maxLength, test));
   let checked: z.ZodTypeAny = value;
-  if (SINGLE_LINE_TYPES.has(field.type)) checked = value.refine((text) => !LINE_BREAK.test(text), MESSAGES.invalid);
-  if (field.type === "email") checked = checked.refine((text: string) => EMAIL.test(text), MESSAGES.invalid);
+  if (SINGLE_LINE_TYPES.has(field.type)) checked = value.refine(bounded((text) => !LINE_BREAK.test(text)), MESSAGES.invalid);
+  if (field.type === "email") checked = checked.refine(bounded(isEmailAddress), MESSAGES.invalid);
   if (field.type === "date") checked = value.refine((text) => isAllowedDate(text, today), MESSAGES.invalid);
   if (field.type === "select" || field.type === "radio") {
     const allowed = new Set(field.options.map((option) => option.value));

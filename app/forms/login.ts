@@ -14,7 +14,8 @@ export const loginSchema = z.object({
   privacy: z.literal("on", {
     errorMap: () => ({ message: "validation:privacyRequired" }),
   }),
-  redirectTo: z.string().max(500).optional(),
+  // A hidden field: a tampered one is ignored (the default destination), never a silent refusal.
+  redirectTo: z.string().max(500).optional().catch(undefined),
 });
 
 /**

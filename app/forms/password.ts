@@ -12,6 +12,8 @@ export function newPasswordField(requirements?: PasswordRequirements) {
     .string({ required_error: "validation:password.required" })
     .max(500, "validation:tooLong")
     .superRefine((password, context) => {
+      // The rules count characters with patterns: never on a value that is already too long.
+      if (password.length > 500) return;
       for (const rule of violatedRules(password, requirements)) {
         context.addIssue({
           code: z.ZodIssueCode.custom,

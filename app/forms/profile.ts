@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, isEmailAddress, withinLength } from "./patterns";
 
 /**
  * The personal-data form of the profile page (docs/api.md POST /profile): names 1–100 characters on
@@ -8,19 +9,20 @@ import { z } from "zod";
 // Line breaks and other control characters: the upstream refuses them in names.
 const SINGLE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
 
+// The pattern sits behind .pipe(): it runs only on names within the length (app/forms/patterns.ts);
+// the piped schema repeats the lengths for the form's HTML constraint.
 const name = z
   .string({ required_error: "validation:required" })
   .trim()
-  .min(1, "validation:required")
   .max(100, "validation:tooLong")
-  .regex(SINGLE_LINE, "pages:profile.errors.singleLine");
+  .pipe(z.string().min(1, "validation:required").max(100, "validation:tooLong").regex(SINGLE_LINE, "pages:profile.errors.singleLine"));
 
 const email = z
   .string({ required_error: "validation:required" })
   .trim()
   .min(1, "validation:required")
-  .max(254, "validation:tooLong")
-  .email("validation:email");
+  .max(EMAIL_MAX_LENGTH, "validation:tooLong")
+  .refine(withinLength(EMAIL_MAX_LENGTH, isEmailAddress), "validation:email");
 
 export function profileSchema(languages: readonly string[], anonymous: boolean) {
   const language = z

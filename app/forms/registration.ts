@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PasswordRequirements } from "~/domain/customer";
 import { newPasswordField, requireMatchingRepeat } from "./password";
+import { EMAIL_MAX_LENGTH, isEmailAddress, withinLength } from "./patterns";
 
 const requiredText = (max: number) =>
   z
@@ -8,7 +9,7 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, "validation:required")
     .max(max, "validation:tooLong")
-    .refine((value) => !/[\r\n]/.test(value), "validation:invalid");
+    .refine(withinLength(max, (value) => !/[\r\n]/.test(value)), "validation:invalid");
 
 /** Regular self-registration (R-ENT-08, R-VAL-05): personal data, password with the server's rules. */
 export function registrationSchema(requirements?: PasswordRequirements) {
@@ -19,8 +20,8 @@ export function registrationSchema(requirements?: PasswordRequirements) {
       email: z
         .string({ required_error: "validation:required" })
         .trim()
-        .max(254, "validation:tooLong")
-        .email("validation:email"),
+        .max(EMAIL_MAX_LENGTH, "validation:tooLong")
+        .refine(withinLength(EMAIL_MAX_LENGTH, isEmailAddress), "validation:email"),
       password: newPasswordField(requirements),
       passwordRepeat: z.string({ required_error: "validation:password.repeatRequired" }),
       privacy: z.literal("on", { errorMap: () => ({ message: "validation:privacyRequired" }) }),

@@ -18,12 +18,19 @@ export const handle: RouteHandle = { layout: "landing" };
  * mail leads to the activation login (activation/{code}/{language}).
  */
 const activationSchema = z.object({
+  // The pattern runs only on codes within the length (app/forms/patterns.ts); the piped schema
+  // repeats the lengths for the form's HTML constraint.
   code: z
     .string({ required_error: "validation:activation.codeRequired" })
     .trim()
-    .min(1, "validation:activation.codeRequired")
     .max(200, "validation:tooLong")
-    .regex(/^[A-Za-z0-9_-]+$/, "validation:activation.codeInvalid"),
+    .pipe(
+      z
+        .string()
+        .min(1, "validation:activation.codeRequired")
+        .max(200, "validation:tooLong")
+        .regex(/^[A-Za-z0-9_-]+$/, "validation:activation.codeInvalid"),
+    ),
 });
 
 export async function loader(args: LoaderFunctionArgs) {
