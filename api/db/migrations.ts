@@ -1,9 +1,15 @@
 import type { Db } from "./connection";
+import { foldSql } from "./search-fold";
 
 /**
  * Versioned schema, applied in order at start. PRAGMA user_version holds the number of migrations
  * applied; a migration is never edited once released, only followed by a new one.
  */
+/** Migration 3: the folded name of the recruiter's search (api/db/search-fold.ts). */
+const SEARCH_NAME = `${foldSql("COALESCE(NEW.first_name, '') || ' ' || COALESCE(NEW.last_name, '')")} || '|' || ${foldSql(
+  "COALESCE(NEW.last_name, '') || ' ' || COALESCE(NEW.first_name, '')",
+)}`;
+
 const MIGRATIONS: string[] = [
   `
   CREATE TABLE customers (
@@ -235,6 +241,136 @@ const MIGRATIONS: string[] = [
     seen_at TEXT NOT NULL,
     PRIMARY KEY (user_id, profile_id)
   );
+  `,
+  // 3: the recruiter workspace (issue 11, docs/decisions/142). The applicant list filters, sorts and
+  // pages in SQL over 10,000 applicants, so progress, last activity and a folded search name are
+  // columns kept by triggers (nothing else in the API has to know), and every sort key has an index.
+  `
+  ALTER TABLE users ADD COLUMN status TEXT NOT NULL DEFAULT 'new';
+  ALTER TABLE users ADD COLUMN owner_id INTEGER REFERENCES users(id) ON DELETE SET NULL;
+  ALTER TABLE users ADD COLUMN login_disabled INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE users ADD COLUMN on_site INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE users ADD COLUMN last_activity_at TEXT;
+  ALTER TABLE users ADD COLUMN finished_modules INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE users ADD COLUMN total_modules INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE users ADD COLUMN search_name TEXT;
+  ALTER TABLE user_profiles ADD COLUMN finished_modules INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE user_profiles ADD COLUMN total_modules INTEGER NOT NULL DEFAULT 0;
+
+  -- Sorted lists read a page straight off these (anonymous applicants, without a name, last).
+  CREATE INDEX users_list_name ON users (user_base, role, last_name IS NULL, last_name COLLATE NOCASE, first_name COLLATE NOCASE, user_name);
+  CREATE INDEX users_list_registered ON users (user_base, role, created_at);
+  CREATE INDEX users_list_activity ON users (user_base, role, last_activity_at);
+  CREATE INDEX users_list_progress ON users (user_base, role,
+    (CASE WHEN total_modules > 0 THEN (MIN(finished_modules, total_modules) * 100) / total_modules ELSE 0 END));
+  CREATE INDEX user_profiles_progress ON user_profiles (profile_id,
+    (CASE WHEN total_modules > 0 THEN (MIN(finished_modules, total_modules) * 100) / total_modules ELSE 0 END));
+
+  -- Which customers a recruiter serves; a recruiter token reaches only these (403 otherwise).
+  CREATE TABLE recruiter_customers (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    cstm TEXT NOT NULL REFERENCES customers(cstm),
+    PRIMARY KEY (user_id, cstm)
+  ) WITHOUT ROWID;
+  INSERT INTO recruiter_customers (user_id, cstm)
+    SELECT users.id, customers.cstm FROM users JOIN customers ON customers.user_base = users.user_base WHERE users.role = 'recruiter';
+
+  -- Every recruiter change and data access: who, which applicant, what (before -> after). Never a password.
+  CREATE TABLE recruiter_audit (
+    id INTEGER PRIMARY KEY,
+    cstm TEXT NOT NULL,
+    recruiter_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    recruiter_user_name TEXT NOT NULL,
+    applicant_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    applicant_user_name TEXT NOT NULL,
+    action TEXT NOT NULL,
+    changes_json TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX recruiter_audit_applicant ON recruiter_audit (applicant_id, id);
+
+  -- Results a retest replaced: kept and shown next to the new ones.
+  CREATE TABLE module_result_history (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    prcm_id INTEGER NOT NULL REFERENCES profile_modules(prcm_id),
+    finished_at TEXT NOT NULL,
+    skipped INTEGER NOT NULL DEFAULT 0,
+    score INTEGER,
+    norm_value INTEGER,
+    form_values_json TEXT,
+    retest_at TEXT NOT NULL,
+    audit_id INTEGER REFERENCES recruiter_audit(id)
+  );
+  CREATE INDEX module_result_history_user ON module_result_history (user_id, prcm_id);
+
+  -- Progress per assignment and per applicant, as finished and total modules.
+  CREATE TRIGGER progress_finished_insert AFTER INSERT ON module_progress BEGIN
+    UPDATE user_profiles SET finished_modules = finished_modules + 1
+      WHERE user_id = NEW.user_id
+        AND profile_id = (SELECT containers.profile_id FROM profile_modules JOIN containers ON containers.pcc_id = profile_modules.pcc_id
+                          WHERE profile_modules.prcm_id = NEW.prcm_id);
+    UPDATE users SET last_activity_at = NEW.finished_at
+      WHERE id = NEW.user_id AND (last_activity_at IS NULL OR last_activity_at < NEW.finished_at);
+  END;
+  CREATE TRIGGER progress_finished_delete AFTER DELETE ON module_progress BEGIN
+    UPDATE user_profiles SET finished_modules = finished_modules - 1
+      WHERE user_id = OLD.user_id
+        AND profile_id = (SELECT containers.profile_id FROM profile_modules JOIN containers ON containers.pcc_id = profile_modules.pcc_id
+                          WHERE profile_modules.prcm_id = OLD.prcm_id);
+  END;
+  CREATE TRIGGER progress_assignment_insert AFTER INSERT ON user_profiles BEGIN
+    UPDATE user_profiles SET
+      total_modules = (SELECT COUNT(*) FROM profile_modules JOIN containers ON containers.pcc_id = profile_modules.pcc_id
+                       WHERE containers.profile_id = NEW.profile_id),
+      finished_modules = (SELECT COUNT(*) FROM module_progress
+                          JOIN profile_modules ON profile_modules.prcm_id = module_progress.prcm_id
+                          JOIN containers ON containers.pcc_id = profile_modules.pcc_id
+                          WHERE module_progress.user_id = NEW.user_id AND containers.profile_id = NEW.profile_id)
+      WHERE user_id = NEW.user_id AND profile_id = NEW.profile_id;
+  END;
+  CREATE TRIGGER progress_assignment_update AFTER UPDATE OF finished_modules, total_modules ON user_profiles BEGIN
+    UPDATE users SET
+      finished_modules = finished_modules + NEW.finished_modules - OLD.finished_modules,
+      total_modules = total_modules + NEW.total_modules - OLD.total_modules
+      WHERE id = NEW.user_id;
+  END;
+  CREATE TRIGGER progress_assignment_delete AFTER DELETE ON user_profiles BEGIN
+    UPDATE users SET finished_modules = finished_modules - OLD.finished_modules, total_modules = total_modules - OLD.total_modules
+      WHERE id = OLD.user_id;
+  END;
+  -- Last activity: a sign-in, a started or completed assessment, a saved form, a finished module.
+  CREATE TRIGGER activity_sign_in AFTER INSERT ON tokens WHEN NEW.kind = 'applicant' BEGIN
+    UPDATE users SET last_activity_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = NEW.user_id;
+  END;
+  CREATE TRIGGER activity_form_saved AFTER INSERT ON form_submissions BEGIN
+    UPDATE users SET last_activity_at = NEW.saved_at
+      WHERE id = NEW.user_id AND (last_activity_at IS NULL OR last_activity_at < NEW.saved_at);
+  END;
+  CREATE TRIGGER activity_engine AFTER UPDATE OF started_at, completed_at ON engine_sessions BEGIN
+    UPDATE users SET last_activity_at = COALESCE(NEW.completed_at, NEW.started_at)
+      WHERE id = NEW.user_id AND COALESCE(NEW.completed_at, NEW.started_at) IS NOT NULL
+        AND (last_activity_at IS NULL OR last_activity_at < COALESCE(NEW.completed_at, NEW.started_at));
+  END;
+  -- The name as the search compares it: first-last and last-first, accents and case folded.
+  CREATE TRIGGER search_name_insert AFTER INSERT ON users BEGIN
+    UPDATE users SET search_name = ${SEARCH_NAME} WHERE id = NEW.id;
+  END;
+  CREATE TRIGGER search_name_update AFTER UPDATE OF first_name, last_name ON users BEGIN
+    UPDATE users SET search_name = ${SEARCH_NAME} WHERE id = NEW.id;
+  END;
+
+  -- Existing data: the counters from the progress so far (the update trigger adds them up per user).
+  UPDATE user_profiles SET
+    total_modules = (SELECT COUNT(*) FROM profile_modules JOIN containers ON containers.pcc_id = profile_modules.pcc_id
+                     WHERE containers.profile_id = user_profiles.profile_id),
+    finished_modules = (SELECT COUNT(*) FROM module_progress
+                        JOIN profile_modules ON profile_modules.prcm_id = module_progress.prcm_id
+                        JOIN containers ON containers.pcc_id = profile_modules.pcc_id
+                        WHERE module_progress.user_id = user_profiles.user_id AND containers.profile_id = user_profiles.profile_id);
+  UPDATE users SET
+    last_activity_at = (SELECT MAX(finished_at) FROM module_progress WHERE module_progress.user_id = users.id),
+    search_name = ${SEARCH_NAME.replaceAll("NEW.", "users.")};
   `,
 ];
 

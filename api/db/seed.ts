@@ -1,6 +1,7 @@
 import { hashPassword } from "../auth/passwords";
 import { randomHex, randomSecret, sha256 } from "../auth/secrets";
 import { DEMO_COMPONENTS, DEMO_FORMS, DEMO_PROFILES, REPORT_NAME, prcmIdOf } from "../demo/catalogue";
+import { DEMO_BULK_COUNT, insertBulkApplicants } from "../demo/bulk";
 import { DEMO_CUSTOMERS } from "../demo/customers";
 import { DEMO_STATEMENTS } from "../demo/texts";
 import { DEMO_ANSWERS, DEMO_USERS, demoEmail, type DemoUser } from "../demo/users";
@@ -18,6 +19,8 @@ import type { Db } from "./connection";
  * users' reset links).
  */
 const DEMO_SEED = "demo-data-v1";
+/** The generated applicants of the recruiter's list (issue 11); also added to demo databases made before them. */
+const DEMO_BULK_SEED = "demo-applicants-v1";
 const LIVE_SEED = "catalogue-v1";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,10 +57,37 @@ export function requireDatabaseMode(db: Db, demoMode: boolean, databasePath: str
   }
 }
 
+function hasSeedRun(db: Db, name: string): boolean {
+  return db.prepare("SELECT 1 FROM seed_runs WHERE name = ?").get(name) !== undefined;
+}
+
+/**
+ * The generated applicants (api/demo/bulk.ts) of a demo database, once: a demo database made before
+ * them gets them at its next start. They share one hash of a random password: nobody can sign in.
+ */
+async function seedDemoBulk(db: Db, now: Date): Promise<boolean> {
+  if (hasSeedRun(db, DEMO_BULK_SEED)) return false;
+  const passwordHash = await hashPassword(randomSecret());
+  return db.transaction(() => {
+    if (hasSeedRun(db, DEMO_BULK_SEED)) return false;
+    insertBulkApplicants(db, { count: DEMO_BULK_COUNT, now, passwordHash });
+    db.prepare("INSERT INTO seed_runs (name, applied_at) VALUES (?, ?)").run(DEMO_BULK_SEED, now.toISOString());
+    return true;
+  })();
+}
+
 /** Seeds a new database: the catalogue always, the demo users only in demo mode. Returns whether it wrote anything. */
 export async function seedDatabase(db: Db, options: { demoMode: boolean; appBaseUrl: () => string; now?: Date }): Promise<boolean> {
-  if (databaseMode(db) !== "new") return false;
   const now = options.now ?? new Date();
+  const mode = databaseMode(db);
+  if (mode === "demo" && options.demoMode) return seedDemoBulk(db, now);
+  if (mode !== "new") return false;
+  const seeded = await seedNewDatabase(db, options, now);
+  if (seeded && options.demoMode) await seedDemoBulk(db, now);
+  return seeded;
+}
+
+async function seedNewDatabase(db: Db, options: { demoMode: boolean; appBaseUrl: () => string }, now: Date): Promise<boolean> {
   const hashes = options.demoMode
     ? new Map(await Promise.all(DEMO_USERS.map(async (user) => [user.userName, await demoPasswordHash(user)] as const)))
     : new Map<string, string | null>();
@@ -189,6 +219,7 @@ export function insertDemoUser(
         createdAt,
       ).lastInsertRowid,
   );
+  for (const cstm of user.serves ?? []) db.prepare("INSERT INTO recruiter_customers (user_id, cstm) VALUES (?, ?)").run(userId, cstm);
   if (options.passwordHash) {
     db.prepare("INSERT INTO password_history (user_id, password_hash, created_at) VALUES (?, ?, ?)").run(userId, options.passwordHash, createdAt);
   }

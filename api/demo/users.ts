@@ -27,6 +27,8 @@ export interface DemoUser {
   expired: boolean;
   activationHash: string | null;
   profiles: DemoProfileState[];
+  /** Recruiters: the customers they serve (docs/decisions/141). */
+  serves?: string[];
 }
 
 /** Answers of the five Likert items per Scale module, for finished modules of the demo users. */
@@ -78,7 +80,15 @@ export const DEMO_USERS: DemoUser[] = [
   applicant("emil", "Emil-Demo-2027", "Emil", "Hoffmann", [open("P100")], { expired: true }),
   applicant("felix", null, "Felix", "Koch", [open("P100")], { activated: false, activationHash: "act-felix-0001" }),
   applicant("greta", "Greta-Demo-2027", "Greta", "Richter", [open("P610")], { userBase: "azubi", cstm: "azubi", language: "de" }),
-  applicant("rita", "Rita-Recruiter-2027", "Rita", "Neumann", [], { role: "recruiter" }),
+  applicant("rita", "Rita-Recruiter-2027", "Rita", "Neumann", [], { role: "recruiter", serves: ["demo", "demo-vor-ort"] }),
+  // A recruiter of another customer: proves that one customer's recruiter never reaches another's applicants.
+  applicant("rolf", "Rolf-Recruiter-2027", "Rolf", "Albers", [], {
+    role: "recruiter",
+    userBase: "azubi",
+    cstm: "azubi",
+    language: "de",
+    serves: ["azubi"],
+  }),
 ];
 
 export function demoEmail(userName: string): string {

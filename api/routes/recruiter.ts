@@ -7,13 +7,15 @@ import { conflict, notFound } from "../http/errors";
 import { route, success } from "../http/handlers";
 import { parseBody, parseParams, userNameSchema } from "../http/validation";
 import { localize } from "../languages";
+import { recruiterWorkspaceRoutes } from "../recruiter/routes";
 import { recruiterMail } from "../mail/templates";
 import { assignments, countFinished, finishedModules, profileStatus, type Finished } from "../store/progress";
 import { findUserByName, type User } from "../store/users";
 
 /**
  * The first recruiter calls (R-ROLE-01, R-SCR-14): applicants of the recruiter's customer, one
- * applicant's progress, and a mail to an applicant. Only recruiter tokens reach them.
+ * applicant's progress, and a mail to an applicant. Only recruiter tokens reach them. The workspace
+ * of issue 11 (list, applicant page, actions, audit) is in api/recruiter/, under /{cstm}/recruiter/….
  */
 export function recruiterRoutes(router: Router, ctx: ApiContext): void {
   function summary(user: User, finished: Finished) {
@@ -104,4 +106,6 @@ export function recruiterRoutes(router: Router, ctx: ApiContext): void {
       success(res, {}, 201);
     }),
   );
+
+  recruiterWorkspaceRoutes(router, ctx);
 }

@@ -8,6 +8,7 @@ import { ApiError, unauthorized } from "../http/errors";
 import { route, success } from "../http/handlers";
 import { cstmSchema, emptyBodySchema, parseBody, passwordSchema, profileIdSchema, userNameSchema } from "../http/validation";
 import { customerLanguage, languageSchema } from "../languages";
+import { servesCustomer } from "../recruiter/access";
 import { requireCustomer, statementOf, type Customer } from "../store/catalogue";
 import { requireAssignment } from "../store/progress";
 import { displayName, findUserByName, type User } from "../store/users";
@@ -52,6 +53,8 @@ async function checkCredentials(
   }
   throttle.succeeded(key);
   if (user.activated !== 1) throw new ApiError(402, "account_not_activated");
+  // Issue 11: a recruiter disabled this applicant's access (docs/decisions/146).
+  if (user.login_disabled === 1) throw new ApiError(403, "access_disabled");
   return user;
 }
 
@@ -96,6 +99,8 @@ export function sessionRoutes(router: Router, ctx: ApiContext): void {
       const body = parseBody(req, loginSchema.pick({ cstm: true, userName: true, password: true }));
       const customer = requireCustomer(ctx.catalogue, body.cstm);
       const user = await checkCredentials(ctx, customer, body.userName, body.password, "recruiter");
+      // A recruiter signs in only at a customer they serve (docs/decisions/141).
+      if (!servesCustomer(ctx.db, user.id, customer.cstm)) throw unauthorized("invalid_credentials");
       success(res, loginResponse(user, ctx.tokens.issue(user.id, "recruiter", customer.cstm)));
     }),
   );

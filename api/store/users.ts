@@ -19,6 +19,14 @@ export interface User {
   finalized_at: string | null;
   dp_accepted_revision: number | null;
   contacting_accepted: number;
+  /** Recruiter workspace (issue 11): the recruiter-set status, owner and access, and kept counters. */
+  status: string;
+  owner_id: number | null;
+  login_disabled: number;
+  on_site: number;
+  last_activity_at: string | null;
+  finished_modules: number;
+  total_modules: number;
 }
 
 export function findUserById(db: Db, id: number): User | undefined {

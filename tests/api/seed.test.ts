@@ -6,7 +6,12 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/connection";
 import { SCHEMA_VERSION } from "../../api/db/migrations";
+import { BULK_RECRUITERS, DEMO_BULK_COUNT } from "../../api/demo/bulk";
+import { DEMO_USERS } from "../../api/demo/users";
 import { startApi } from "./support/api";
+
+/** The named demo users, and the generated recruiters and applicants of the recruiter's list (issue 11). */
+const DEMO_ACCOUNTS = DEMO_USERS.length + BULK_RECRUITERS.length + DEMO_BULK_COUNT;
 
 const dir = mkdtempSync(path.join(tmpdir(), "api-seed-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,7 +63,7 @@ describe("database, migrations and seeding", () => {
     expect(changed.status).toBe(200);
     await first.close();
     const before = counts(databasePath);
-    expect(before.users).toBe(8);
+    expect(before.users).toBe(DEMO_ACCOUNTS);
     expect(before.customers).toBe(5);
 
     const second = await startApi({ databasePath });
@@ -93,12 +98,12 @@ describe("database, migrations and seeding", () => {
     const api = await startApi({ databasePath });
     await api.clone("anna");
     await api.close();
-    expect(counts(databasePath).users).toBe(9);
+    expect(counts(databasePath).users).toBe(DEMO_ACCOUNTS + 1);
     const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/api-reset.ts"], {
       env: { PATH: process.env.PATH, API_DATABASE_PATH: databasePath } as unknown as NodeJS.ProcessEnv,
       encoding: "utf8",
     });
-    expect(output).toContain("8 users");
-    expect(counts(databasePath).users).toBe(8);
+    expect(output).toContain(`${DEMO_ACCOUNTS} users`);
+    expect(counts(databasePath).users).toBe(DEMO_ACCOUNTS);
   });
 });

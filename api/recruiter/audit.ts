@@ -1,0 +1,84 @@
+import type { ApiContext } from "../context";
+import { statement } from "../db/connection";
+import type { User } from "../store/users";
+import type { RecruiterScope } from "./access";
+
+/**
+ * The audit log of issue 11 (docs/decisions/144): every recruiter change and every export of an
+ * applicant's data, with who, when, which applicant and what (before → after). Written in the same
+ * transaction as the change. Never a password or a link secret: callers pass only field values a
+ * recruiter can see on the applicant page. The process log gets who, which applicant and what,
+ * without the values.
+ */
+export type AuditAction =
+  | "details"
+  | "status"
+  | "access"
+  | "owner"
+  | "open_until"
+  | "profile_assigned"
+  | "retest"
+  | "form_corrected"
+  | "email_sent"
+  | "report_downloaded"
+  | "values_exported";
+
+export type AuditChanges = Record<string, unknown>;
+
+export function writeAudit(ctx: ApiContext, scope: RecruiterScope, applicant: User, action: AuditAction, changes: AuditChanges): number {
+  const id = Number(
+    statement(
+      ctx.db,
+      `INSERT INTO recruiter_audit (cstm, recruiter_id, recruiter_user_name, applicant_id, applicant_user_name, action, changes_json, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      scope.customer.cstm,
+      scope.recruiter.id,
+      scope.recruiter.user_name,
+      applicant.id,
+      applicant.user_name,
+      action,
+      JSON.stringify(changes),
+      ctx.now().toISOString(),
+    ).lastInsertRowid,
+  );
+  ctx.logger.info(
+    { audit: { id, cstm: scope.customer.cstm, recruiter: scope.recruiter.user_name, applicant: applicant.user_name, action } },
+    "recruiter action",
+  );
+  return id;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  cstm: string;
+  recruiter: string;
+  action: AuditAction;
+  changes: AuditChanges;
+}
+
+export function auditOf(ctx: ApiContext, applicantId: number, limit = 200): AuditEntry[] {
+  const rows = statement(
+    ctx.db,
+    `SELECT id, created_at, cstm, recruiter_user_name, action, changes_json FROM recruiter_audit
+     WHERE applicant_id = ? ORDER BY id DESC LIMIT ?`,
+  ).all(applicantId, limit) as { id: number; created_at: string; cstm: string; recruiter_user_name: string; action: AuditAction; changes_json: string }[];
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.created_at,
+    cstm: row.cstm,
+    recruiter: row.recruiter_user_name,
+    action: row.action,
+    changes: JSON.parse(row.changes_json) as AuditChanges,
+  }));
+}
+
+/** { field: { before, after } } for the fields that changed. */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const [field, value] of Object.entries(after)) {
+    if ((before[field] ?? null) !== (value ?? null)) changes[field] = { before: before[field] ?? null, after: value ?? null };
+  }
+  return changes;
+}
