@@ -1,3 +1,4 @@
+import type { Cookie } from "@remix-run/node";
 import type { Logger } from "pino";
 import type { DraftStore } from "~/assessment/draft-store.server";
 import type { AppSessionStorage } from "~/session/session.server";
@@ -9,6 +10,8 @@ import type { UpstreamTransport } from "~/upstream/transport.server";
  */
 export interface AppServices {
   sessionStorage: AppSessionStorage;
+  /** The per-customer language choice, a cookie of its own (app/session/language.server.ts). */
+  languageCookie: Cookie;
   /** Form-module drafts per applicant, profile and module, in the session store's backend. */
   draftStore: DraftStore;
   /** Base URL of the upstream /api, without trailing slash, e.g. http://127.0.0.1:3000/api. */

@@ -13,6 +13,7 @@ import { redactUrl } from "../app/errors/redact";
 import { customerOfPath } from "../app/errors/customer-segment";
 import { routeIdFor, withCatalogueErrors } from "../app/errors/route-errors.server";
 import { createAppSessionStorage, ANONYMOUS_IDLE_TIMEOUT_S } from "../app/session/session.server";
+import { createLanguageCookie } from "../app/session/language.server";
 import {
   createRedisSessionStore,
   createSqliteSessionStore,
@@ -67,9 +68,10 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
   purgeTimer.unref();
 
+  const cookieOptions = { secrets: config.SESSION_SECRET.split(",").map((secret) => secret.trim()), secure: config.COOKIE_SECURE };
   const sessionStorage = createAppSessionStorage(
     store,
-    { secrets: config.SESSION_SECRET.split(",").map((secret) => secret.trim()), secure: config.COOKIE_SECURE },
+    cookieOptions,
     {
       idleTimeoutS: config.SESSION_IDLE_TIMEOUT_S,
       anonymousIdleTimeoutS: ANONYMOUS_IDLE_TIMEOUT_S,
@@ -80,6 +82,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   let embeddedApi: EmbeddedApi | undefined;
   const services: AppServices = {
     sessionStorage,
+    languageCookie: createLanguageCookie(cookieOptions),
     // Drafts share the session store's backend (and its purge of expired records).
     draftStore: createDraftStore(store),
     upstreamBaseUrl: config.UPSTREAM_API_URL ?? "",

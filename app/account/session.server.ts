@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { requireCustomer, type CustomerContext, type DataFunctionArgs } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
+import { rememberLanguage } from "~/session/language.server";
 import { commitSession, rotateRequestSession } from "~/session/request.server";
 import type { ApplicantAuth, AppSession } from "~/session/session.server";
 import { logout, type LoginGrant } from "~/upstream/auth.server";
@@ -59,14 +60,16 @@ export interface SignInOptions {
 
 /**
  * Starts the applicant's session: a new session id (the old record is deleted: no session
- * fixation), the token and its expiry, the customer, the mode flags. Returns the Set-Cookie value.
+ * fixation), the token and its expiry, the customer, the mode flags. Returns the Set-Cookie headers
+ * (the session's, and the language cookie's when the sign-in was made in another language).
  */
 export async function signInApplicant(
+  request: Request,
   context: AppLoadContext,
   customer: CustomerContext,
   grant: LoginGrant,
   options: SignInOptions = {},
-): Promise<{ session: AppSession; cookie: string }> {
+): Promise<{ session: AppSession; headers: Headers }> {
   const session = await rotateRequestSession(context, customer.session);
   session.set("cstm", customer.cstm);
   session.set("applicant", {
@@ -82,8 +85,11 @@ export async function signInApplicant(
   session.unset("formDrafts");
   if (options.onSiteProfileId) session.set("onSite", { profileId: options.onSiteProfileId });
   else session.unset("onSite");
-  session.set("languages", { ...session.get("languages"), [customer.cstm]: customer.language });
-  return { session, cookie: await commitSession(context, session) };
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSession(context, session));
+  const languageCookie = await rememberLanguage(request, context, customer.cstm, customer.language);
+  if (languageCookie) headers.append("Set-Cookie", languageCookie);
+  return { session, headers };
 }
 
 /**

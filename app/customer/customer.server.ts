@@ -4,6 +4,7 @@ import { pageExists, pageOfPath, type CustomerConfig } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
 import { CatalogueError } from "~/errors/catalogue-error";
 import { DEFAULT_LANGUAGE, isSupportedLanguage, resolveLanguage, type Language } from "~/i18n/languages";
+import { storedLanguages } from "~/session/language.server";
 import { getSession } from "~/session/request.server";
 import type { AppSession } from "~/session/session.server";
 import { getConfiguration } from "~/upstream/configuration.server";
@@ -19,7 +20,7 @@ export interface CustomerContext {
   config: CustomerConfig;
   language: Language;
   session: AppSession;
-  /** A valid langId chose a language other than the one stored in the session. */
+  /** A valid langId chose a language other than the one stored in the language cookie. */
   languageChanged: boolean;
 }
 
@@ -48,13 +49,17 @@ export function loadCustomerConfig(context: AppLoadContext, cstm: string | undef
 export function requireCustomer({ request, params, context }: DataFunctionArgs): Promise<CustomerContext> {
   return memoize(context, "customer", async () => {
     const cstm = params.cstm;
-    const [config, session] = await Promise.all([loadCustomerConfig(context, cstm), getSession(request, context)]);
+    const [config, session, languages] = await Promise.all([
+      loadCustomerConfig(context, cstm),
+      getSession(request, context),
+      storedLanguages(request, context),
+    ]);
     if (!config || !cstm) {
       // The link names a customer that does not exist: the URL is invalid (E02), not a crash.
       throw new CatalogueError("E02", { status: 404, requestId: context.requestId });
     }
     const url = new URL(request.url);
-    const stored = session.get("languages")?.[cstm];
+    const stored = languages[cstm];
     const langId = url.searchParams.get("langId");
     const resolution = resolveLanguage(config.languages, langId, stored);
     if (!resolution.ok) {
@@ -77,13 +82,13 @@ export function requireCustomer({ request, params, context }: DataFunctionArgs):
  */
 export async function documentLanguage({ request, params, context }: DataFunctionArgs): Promise<Language> {
   try {
-    const [config, session] = await Promise.all([
+    const [config, languages] = await Promise.all([
       loadCustomerConfig(context, params.cstm),
-      getSession(request, context),
+      storedLanguages(request, context),
     ]);
     if (!config || !params.cstm) return DEFAULT_LANGUAGE;
     const langId = new URL(request.url).searchParams.get("langId");
-    const stored = session.get("languages")?.[params.cstm];
+    const stored = languages[params.cstm];
     const resolution = resolveLanguage(config.languages, langId, stored);
     if (resolution.ok) return resolution.language;
     const first = config.languages.find(isSupportedLanguage);

@@ -97,7 +97,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   resetAccountAttempts(context, `login:${cstm}`, username);
 
-  const { session, cookie } = await signInApplicant(context, customer, grant, {
+  const { session, headers } = await signInApplicant(request, context, customer, grant, {
     onSiteProfileId: onSite.onSite ? onSite.profileId : undefined,
   });
   await leaveIfExpired(context, cstm, grant, session);
@@ -105,7 +105,7 @@ export async function action(args: ActionFunctionArgs) {
     onSiteProfileId: onSite.onSite ? onSite.profileId : undefined,
     redirectTo: redirectTo ?? new URL(request.url).searchParams.get("redirectTo"),
   });
-  throw redirect(destination, { headers: { "Set-Cookie": cookie } });
+  throw redirect(destination, { headers });
 }
 
 export default function LoginRoute() {

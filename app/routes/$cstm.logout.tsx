@@ -2,12 +2,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { currentApplicant, logoutDestination } from "~/account/session.server";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
-import { commitSession, destroySession } from "~/session/request.server";
+import { destroySession } from "~/session/request.server";
 import { logout } from "~/upstream/auth.server";
 
 /**
  * Logout (R-AUTH-01/04): GET /logout upstream, the session record deleted, Clear-Site-Data, and the
- * destination of R-AUTH-04. Only the language choice survives, in a fresh session.
+ * destination of R-AUTH-04. Only the language choice survives (its own cookie).
  */
 export async function action(args: ActionFunctionArgs) {
   const customer = await requireCustomer(args);
@@ -18,14 +18,9 @@ export async function action(args: ActionFunctionArgs) {
     // The upstream token is revoked if it can be; a failure must never keep anyone signed in.
     await logout(context, session).catch((error) => context.logger.warn({ err: error }, "upstream logout failed"));
   }
-  const languages = session.get("languages");
+  // The language choice survives by itself: it has a cookie of its own.
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(context, session));
-  if (languages) {
-    const fresh = await context.services.sessionStorage.getSession();
-    fresh.set("languages", languages);
-    headers.append("Set-Cookie", await commitSession(context, fresh));
-  }
   headers.set("Clear-Site-Data", '"cache", "storage"');
   throw redirect(destination, { headers });
 }

@@ -10,6 +10,7 @@ import { profileSchema } from "~/forms/profile";
 import { getTranslator } from "~/i18n/i18n.server";
 import { isSupportedLanguage } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
+import { rememberLanguage } from "~/session/language.server";
 import { commitSession } from "~/session/request.server";
 import { getPersonalData, savePersonalData } from "~/upstream/personal-data.server";
 
@@ -63,9 +64,11 @@ export async function action(args: ActionFunctionArgs) {
     const name = `${saved.data.firstName} ${saved.data.lastName}`.trim();
     session.set("applicant", { ...applicant.applicant, displayName: name || undefined });
   }
-  session.set("languages", { ...session.get("languages"), [cstm]: language });
   session.flash("notice", { key: "pages:profile.saved", kind: "success" });
-  return redirect(customerPath(cstm, "/profile"), { headers: { "Set-Cookie": await commitSession(context, session) } });
+  const headers = new Headers({ "Set-Cookie": await commitSession(context, session) });
+  const languageCookie = await rememberLanguage(args.request, context, cstm, language);
+  if (languageCookie) headers.append("Set-Cookie", languageCookie);
+  return redirect(customerPath(cstm, "/profile"), { headers });
 }
 
 export default function ProfileRoute() {

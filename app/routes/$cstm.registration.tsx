@@ -96,10 +96,10 @@ export async function action(args: ActionFunctionArgs) {
       }
       throw error;
     }
-    const { session, cookie } = await signInApplicant(context, customer, grant, { registrationProfileId: mode.profileId });
+    const { session, headers } = await signInApplicant(request, context, customer, grant, { registrationProfileId: mode.profileId });
     await leaveIfExpired(context, cstm, grant, session);
     const destination = await destinationAfterSignIn(context, cstm, session);
-    throw redirect(destination, { headers: { "Set-Cookie": cookie } });
+    throw redirect(destination, { headers });
   }
 
   const requirements = await passwordRequirementsForSelfRegister(context, cstm);
@@ -137,10 +137,10 @@ export async function action(args: ActionFunctionArgs) {
   if (result.kind === "activation-required") {
     throw redirect(customerPath(cstm, `/login?notice=registered`));
   }
-  const { session, cookie } = await signInApplicant(context, customer, result.grant);
+  const { session, headers } = await signInApplicant(request, context, customer, result.grant);
   await leaveIfExpired(context, cstm, result.grant, session);
   const destination = await destinationAfterSignIn(context, cstm, session);
-  throw redirect(destination, { headers: { "Set-Cookie": cookie } });
+  throw redirect(destination, { headers });
 }
 
 export default function RegistrationRoute() {

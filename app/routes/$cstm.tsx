@@ -23,6 +23,7 @@ import { legalNoticeModal, type LegalNoticeModalData } from "~/modals/legal-noti
 import { loadOpenModals } from "~/modals/modals.server";
 import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
 import type { RootLoaderData } from "~/root";
+import { rememberLanguage } from "~/session/language.server";
 import { commitSession } from "~/session/request.server";
 
 export interface CustomerLayoutData extends CustomerShell {
@@ -51,8 +52,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const headers = new Headers();
   // A one-time notice of the previous request (POST-redirect-GET), shown by every layout.
   const notice = session.get("notice");
-  if (languageChanged) session.set("languages", { ...session.get("languages"), [cstm]: language });
-  if (languageChanged || notice !== undefined) headers.append("Set-Cookie", await commitSession(args.context, session));
+  // The language has a cookie of its own: choosing one creates no session record (issue 10).
+  const languageCookie = languageChanged ? await rememberLanguage(args.request, args.context, cstm, language) : null;
+  if (languageCookie) headers.append("Set-Cookie", languageCookie);
+  if (notice !== undefined) headers.append("Set-Cookie", await commitSession(args.context, session));
   const legalNotice = legalNoticeText(config.texts, language);
   const modals = await loadOpenModals(args.request, {
     "legal-notice": async () => ({ customerName: config.name || cstm, text: legalNotice, url: config.legalNoticeUrl }),

@@ -29,8 +29,6 @@ export interface RecruiterAuth extends TokenGrant {
 export interface SessionData {
   /** Customer the authenticated state belongs to; tokens never cross customers. */
   cstm: string;
-  /** Chosen language per customer (R-LANG-01), e.g. { demo: "en_GB" }. */
-  languages: Record<string, string>;
   applicant: ApplicantAuth;
   recruiter: RecruiterAuth;
   /** On-site station mode (spec §4): the flag and the profile the station is set up for. */
@@ -163,10 +161,10 @@ export function createAppSessionStorage(
 }
 
 /**
- * What survives when a commit finds its record gone: the station's on-site mode and the language
- * choice, nothing of the sign-in (tokens, customer, profile, drafts). A logout elsewhere or the expiry must stay final.
+ * What survives when a commit finds its record gone: the station's on-site mode, nothing of the
+ * sign-in (tokens, customer, profile, drafts). A logout elsewhere or the expiry must stay final.
  */
-const KEPT_WHEN_REISSUED: ReadonlyArray<keyof SessionData> = ["onSite", "languages"];
+const KEPT_WHEN_REISSUED: ReadonlyArray<keyof SessionData> = ["onSite"];
 
 function keptWhenReissued(data: Record<string, unknown>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
 import { cloneUser, outbox, signIn } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
+import { seedSession } from "./errors-fakes";
 
 let server: RunningServer;
 const client = () => new BrowserClient(server.baseUrl);
@@ -13,7 +14,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const sessionCookie = (c: BrowserClient) => [...c.cookies.values()][0];
+const SESSION_COOKIE = "__Host-session";
+const sessionCookie = (c: BrowserClient) => c.cookies.get(SESSION_COOKIE);
 
 describe("login", () => {
   it("R-VAL-01 missing username and password show the spec's messages, in the chosen language", async () => {
@@ -33,6 +35,9 @@ describe("login", () => {
   it("R-AUTH-01 R-PROF-01 anna signs in and lands on home; the session id changes and the password is never echoed", async () => {
     const browser = client();
     await browser.get("/demo/login?langId=en_GB");
+    // A session from before the login (planted or left over) must not survive it (session fixation).
+    const planted = await seedSession(server.dataDir, "pre-login-session-0123456789abcdefghijklmnop", {});
+    browser.cookies.set(planted.name, planted.value);
     const before = sessionCookie(browser);
     const response = await signIn(browser, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });
     expect(new URL(response.url).pathname).toBe("/demo/home");
@@ -41,7 +46,7 @@ describe("login", () => {
     expect(after).not.toBe(before);
     // The old session id no longer knows anything.
     const stale = new BrowserClient(server.baseUrl);
-    stale.cookies.set([...browser.cookies.keys()][0], before!);
+    stale.cookies.set(SESSION_COOKIE, before!);
     const stalePage = await stale.get("/demo/change-password", { follow: false });
     expect(stalePage.location).toMatch(/^\/demo\/login/);
     expect(response.text).not.toContain("Anna-Demo-2027");
@@ -133,7 +138,7 @@ describe("logout (R-AUTH-04)", () => {
     expect(response.location).toBe("/demo/login");
     expect(response.headers.get("clear-site-data")).toContain('"cache"');
     const again = new BrowserClient(server.baseUrl);
-    again.cookies.set([...browser.cookies.keys()][0] ?? "__Host-session", cookie!);
+    again.cookies.set(SESSION_COOKIE, cookie!);
     expect((await again.get("/demo/change-password", { follow: false })).location).toMatch(/^\/demo\/login/);
   });
 

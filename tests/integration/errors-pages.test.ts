@@ -61,7 +61,10 @@ describe("error pages with the embedded API", () => {
 
   it("the root loader failing (session store broken) keeps the document: language, styles, nonce, texts, reference", async () => {
     const client = new BrowserClient(server.baseUrl);
-    await client.get("/demo/login?langId=en_GB"); // now the browser holds a session cookie
+    await client.get("/demo/login?langId=en_GB");
+    // The language has a cookie of its own; the session cookie is what makes the root loader read the store.
+    const cookie = await seedSession(server.dataDir, "root-loader-failure-session-0123456789abcdef", { onSite: undefined });
+    client.cookies.set(cookie.name, cookie.value);
     breakSessionStore(server.dataDir);
     const page = await client.get("/demo/login");
     expect(page.status).toBe(500);

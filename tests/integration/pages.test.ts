@@ -161,10 +161,10 @@ describe("profile", () => {
   it("R-CAT-02 a session that ended upstream goes to the error view (C03), not into the form", async () => {
     const cookie = await seedSession(server.dataDir, "profile-ended-session-0123456789abcdef012345", {
       cstm: "demo",
-      languages: { demo: "en_GB" },
       applicant: { token: "unknown-upstream", expiresAt: Math.floor(Date.now() / 1000) + 3600, userName: "ada", anonymous: false },
     });
     const browser = new BrowserClient(server.baseUrl);
+    await browser.get("/demo/login?langId=en_GB");
     browser.cookies.set(cookie.name, cookie.value);
     const refused = await browser.post("/demo/profile", { firstName: "Ada", lastName: "King", email: "ada@example.com", language: "en_GB" }, { follow: false });
     expect(refused.status).toBe(401);

@@ -109,7 +109,7 @@ describe("customers, languages and pages", () => {
     }
   });
 
-  it("R-LANG-01 langId chooses the language, is kept in the session and sets lang/Content-Language/Vary", async () => {
+  it("R-LANG-01 langId chooses the language, is kept in its cookie and sets lang/Content-Language/Vary", async () => {
     const client = new BrowserClient(server.baseUrl);
     const english = await client.get("/demo/login?langId=en_GB");
     expect(english.text).toContain('<html lang="en-GB"');
@@ -146,15 +146,21 @@ describe("customers, languages and pages", () => {
     expect(bare.text).toContain("E02");
   });
 
-  it("a tampered session cookie is treated as no session, never a 500", async () => {
+  it("a tampered session or language cookie is treated as none, never a 500", async () => {
     const client = new BrowserClient(server.baseUrl);
     await client.get("/demo/login?langId=en_GB");
-    const [name, value] = [...client.cookies][0];
-    client.cookies.set(name, value.slice(0, -4) + "abcd");
+    await client.post("/demo/login", { username: "anna", password: "Anna-Demo-2027", privacy: "on" });
+    const session = client.cookies.get("__Host-session")!;
+    client.cookies.set("__Host-session", session.slice(0, -4) + "abcd");
+    expect((await client.get("/demo/home", { follow: false })).location).toMatch(/^\/demo\/login/);
+    client.cookies.set("__Host-session", "%%%not-a-cookie");
+    expect((await client.get("/demo/login")).status).toBe(200);
+    const language = client.cookies.get("__Host-lang")!;
+    client.cookies.set("__Host-lang", language.slice(0, -4) + "abcd");
     const page = await client.get("/demo/login");
     expect(page.status).toBe(200);
     expect(page.text).toContain('<html lang="de"');
-    client.cookies.set(name, "%%%not-a-cookie");
+    client.cookies.set("__Host-lang", "%%%not-a-cookie");
     expect((await client.get("/demo/login")).status).toBe(200);
   });
 });

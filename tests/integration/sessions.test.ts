@@ -115,3 +115,44 @@ describe("password changes rotate the session id (issue 10)", () => {
     expect(storedSessionIds().length).toBe(stored);
   });
 });
+
+describe("the language choice has a cookie of its own (issue 10, R-LANG-01)", () => {
+  it("cookie-less GETs with ?langId= store no session row and set no session cookie; the language sticks without JavaScript", async () => {
+    const before = storedSessionIds().length;
+    for (const language of ["en_GB", "hu", "it", "de"]) {
+      const visitor = new BrowserClient(server.baseUrl);
+      const page = await visitor.get(`/demo/login?langId=${language}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.getSetCookie().map((line) => line.split("=")[0])).toEqual(["__Host-lang"]);
+      expect(page.headers.getSetCookie()[0]).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    }
+    expect(storedSessionIds().length).toBe(before);
+
+    // Without JavaScript: the chooser is a GET form; later pages without langId keep the choice.
+    const browser = new BrowserClient(server.baseUrl);
+    await browser.get("/demo/login?langId=en_GB");
+    const later = await browser.get("/demo/forgot-password");
+    expect(later.text).toContain('<html lang="en-GB"');
+    expect(later.headers.getSetCookie()).toEqual([]);
+    expect(storedSessionIds().length).toBe(before);
+  });
+
+  it("the choice survives sign-in and logout; a logout stores no new session row", async () => {
+    const browser = new BrowserClient(server.baseUrl);
+    await browser.get("/demo/login?langId=en_GB");
+    const home = await signIn(browser, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });
+    expect(home.text).toContain('<html lang="en-GB"');
+    const rows = storedSessionIds().length;
+    const loggedOut = await browser.post("/demo/logout", {});
+    expect(loggedOut.text).toContain('<html lang="en-GB"');
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(storedSessionIds().length).toBe(rows - 1);
+  });
+
+  it("a sign-in posted with ?langId= (no page seen before) remembers that language", async () => {
+    const browser = new BrowserClient(server.baseUrl);
+    const home = await signIn(browser, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" }, "?langId=it");
+    expect(home.text).toContain('<html lang="it"');
+    expect((await browser.get("/demo/change-password")).text).toContain('<html lang="it"');
+  });
+});

@@ -101,7 +101,7 @@ describe.each(stores())("server-owned sessions (%s store)", (_name, makeStore) =
     const store = makeStore();
     const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
     const session = await storage.getSession();
-    session.set("languages", { demo: "en_GB" });
+    session.set("onSite", { profileId: "P100" });
     const oldCookie = await cookieFrom(await storage.commitSession(session));
     const oldId = (await storage.getSession(oldCookie)).id;
     const rotated = await rotateSession(storage, await storage.getSession(oldCookie));
@@ -110,7 +110,7 @@ describe.each(stores())("server-owned sessions (%s store)", (_name, makeStore) =
     expect((await storage.getSession(newCookie)).id).not.toBe(oldId);
     expect(await store.get(oldId)).toBeNull();
     expect((await storage.getSession(oldCookie)).data).toEqual({});
-    expect((await storage.getSession(newCookie)).get("languages")).toEqual({ demo: "en_GB" });
+    expect((await storage.getSession(newCookie)).get("onSite")).toEqual({ profileId: "P100" });
   });
 
   it("a rotated session keeps one id: later changes and commits land in the same record", async () => {
