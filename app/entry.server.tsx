@@ -12,6 +12,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { reportServerError } from "~/errors/report.server";
+import { getSession } from "~/session/request.server";
 import type { RootLoaderData } from "~/root";
 
 const ABORT_DELAY = 5_000;
@@ -81,4 +82,20 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   reportServerError(isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error, request, context);
+}
+
+/**
+ * Single-fetch `.data` answers follow the documents' caching rule (issue 10): a signed-in session's
+ * data is `no-store` (not even the back button after logout may show it); other data is
+ * `private, no-cache` unless its loader chose otherwise. When the session cannot be read, no-store.
+ */
+export async function handleDataRequest(response: Response, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  const authenticated = await getSession(request, context).then(
+    (session) => Boolean(session.get("applicant") || session.get("recruiter")),
+    () => true,
+  );
+  if (authenticated) response.headers.set("Cache-Control", "no-store");
+  else if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+  response.headers.append("Vary", "Cookie");
+  return response;
 }

@@ -156,3 +156,23 @@ describe("the language choice has a cookie of its own (issue 10, R-LANG-01)", ()
     expect((await browser.get("/demo/change-password")).text).toContain('<html lang="it"');
   });
 });
+
+describe("single-fetch data answers are cached like their documents (issue 10)", () => {
+  it("a signed-in page's .data is no-store like its document; a public page's .data private, no-cache", async () => {
+    const browser = new BrowserClient(server.baseUrl);
+    await signIn(browser, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });
+    for (const path of ["/demo/home", "/demo/change-password", "/demo/FAQ"]) {
+      const document = await browser.get(path);
+      expect(document.headers.get("cache-control"), path).toBe("no-store");
+      const data = await browser.get(`${path}.data`, { headers: { Accept: "*/*" } });
+      expect(data.status, path).toBe(200);
+      expect(data.headers.get("content-type"), path).toMatch(/text\/x-script/);
+      expect(data.headers.get("cache-control"), `${path}.data`).toBe("no-store");
+      expect(data.headers.get("vary"), `${path}.data`).toMatch(/Cookie/);
+    }
+    const visitor = new BrowserClient(server.baseUrl);
+    const data = await visitor.get("/demo/login.data", { headers: { Accept: "*/*" } });
+    expect(data.status).toBe(200);
+    expect(data.headers.get("cache-control")).toBe("private, no-cache");
+  });
+});
