@@ -334,7 +334,7 @@ describe("an ended upstream session keeps the draft", () => {
       expect((await browser.get("/demo/assessment/40")).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 3500));
       const expired = await browser.post("/demo/assessment/40", { ...personalData, intent: "review", lastName: "Typed-Before-Expiry" });
-      expect(expired.status).toBe(401);
+      expect(expired.status, `${expired.url}: ${text(expired).slice(0, 400)}`).toBe(401);
       expect(text(expired)).toContain("C02");
       expect(main(expired)).toContain('href="/demo/login"');
       await signIn(browser, user);
