@@ -31,6 +31,8 @@ export interface TokenService {
   /** A new token for a valid or expired one (the old one is revoked); null when it cannot be refreshed. */
   refresh(token: string): TokenGrant | null;
   revoke(token: string): void;
+  /** Revokes every token of the user but `except` (the request's own); after a password change or reset. */
+  revokeAllOf(userId: number, options?: { except?: string }): number;
 }
 
 export function createTokenService(db: Db, options: { ttlS: number; absoluteTtlS: number; nowS: () => number }): TokenService {
@@ -40,6 +42,7 @@ export function createTokenService(db: Db, options: { ttlS: number; absoluteTtlS
   const find = db.prepare("SELECT * FROM tokens WHERE token_sha256 = ?");
   const revoke = db.prepare("UPDATE tokens SET revoked = 1 WHERE token_sha256 = ?");
   const purge = db.prepare("DELETE FROM tokens WHERE absolute_expires_at < ?");
+  const revokeUser = db.prepare("UPDATE tokens SET revoked = 1 WHERE user_id = ? AND revoked = 0 AND token_sha256 <> ?");
 
   function grant(userId: number, kind: TokenKind, cstm: string, absoluteExpiresAt: number): TokenGrant {
     const now = options.nowS();
@@ -74,6 +77,9 @@ export function createTokenService(db: Db, options: { ttlS: number; absoluteTtlS
     },
     revoke(token) {
       revoke.run(sha256(token));
+    },
+    revokeAllOf(userId, options = {}) {
+      return revokeUser.run(userId, options.except === undefined ? "" : sha256(options.except)).changes;
     },
   };
 }

@@ -372,6 +372,11 @@ const MIGRATIONS: string[] = [
     last_activity_at = (SELECT MAX(finished_at) FROM module_progress WHERE module_progress.user_id = users.id),
     search_name = ${SEARCH_NAME.replaceAll("NEW.", "users.")};
   `,
+  // 4: activation links expire 7 days after they were written (issue 10); older ones from now on.
+  `
+  UPDATE user_hashes SET expires_at = CAST(strftime('%s', 'now') AS INTEGER) + 7 * 24 * 60 * 60
+  WHERE purpose = 'activation' AND expires_at IS NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -8,6 +8,7 @@ import { DEMO_ANSWERS, DEMO_USERS, demoEmail, type DemoUser } from "../demo/user
 import { normValue, scaleScore } from "../engine/scoring";
 import { insertMail } from "../mail/outbox";
 import { accountMail, activationPath } from "../mail/templates";
+import { ACTIVATION_VALIDITY_S } from "../store/user-hashes";
 import type { Db } from "./connection";
 
 /**
@@ -224,10 +225,11 @@ export function insertDemoUser(
     db.prepare("INSERT INTO password_history (user_id, password_hash, created_at) VALUES (?, ?, ?)").run(userId, options.passwordHash, createdAt);
   }
   if (options.activationHash) {
-    db.prepare("INSERT INTO user_hashes (hash_sha256, user_id, purpose, cstm) VALUES (?, ?, 'activation', ?)").run(
+    db.prepare("INSERT INTO user_hashes (hash_sha256, user_id, purpose, cstm, expires_at) VALUES (?, ?, 'activation', ?, ?)").run(
       sha256(options.activationHash),
       userId,
       user.cstm,
+      Math.floor(options.now.getTime() / 1000) + ACTIVATION_VALIDITY_S,
     );
   }
   const assign = db.prepare("INSERT INTO user_profiles (user_id, profile_id, is_open, open_until, assigned_at) VALUES (?, ?, ?, ?, ?)");

@@ -1,6 +1,8 @@
 /**
  * The engine's last page sends the whole window to the returnUrl the app gave. It must be the app's
  * own: a root-relative path, or an absolute URL with the app's origin. Never an open redirect.
+ * The checks apply to the URL as a browser resolves it (dot segments, %2e, … normalised), not to
+ * the text given: `/..//evil.example` is the path `//evil.example`, which a browser reads as a host.
  */
 export interface ReturnTarget {
   /** The form action: the URL without query and fragment. */
@@ -16,9 +18,15 @@ export function normalizeReturnUrl(value: string, appBaseUrl: string): string | 
   // Control characters and backslashes make browsers and URL parsers disagree; refuse them.
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
   if (value.startsWith("/")) {
-    if (value.startsWith("//")) return null;
-    const url = new URL(value, "http://relative.invalid");
-    if (url.origin !== "http://relative.invalid") return null;
+    let url: URL;
+    try {
+      url = new URL(value, "http://relative.invalid");
+    } catch {
+      return null;
+    }
+    if (url.origin !== "http://relative.invalid" || url.username || url.password) return null;
+    // After normalisation a path must still be one: "//host…" would leave the site.
+    if (!isPlainPath(url.pathname)) return null;
     return url.pathname + url.search;
   }
   let url: URL;
@@ -35,8 +43,13 @@ export function normalizeReturnUrl(value: string, appBaseUrl: string): string | 
   } catch {
     return null;
   }
-  if (url.origin !== appOrigin) return null;
+  if (url.origin !== appOrigin || !isPlainPath(url.pathname)) return null;
   return url.origin + url.pathname + url.search;
+}
+
+/** A normalised path that every reader takes for a path on this origin. */
+function isPlainPath(pathname: string): boolean {
+  return pathname.startsWith("/") && !pathname.startsWith("//") && !/^\/(?:%2f|%5c)/i.test(pathname) && !pathname.includes("\\");
 }
 
 export function returnTarget(normalized: string): ReturnTarget {

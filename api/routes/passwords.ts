@@ -11,7 +11,7 @@ import { customerLanguage, languageSchema, localize } from "../languages";
 import { sendAccountMail } from "../mail/account-mails";
 import { RESET_REQUESTED_MESSAGE } from "../mail/templates";
 import { requireCustomer } from "../store/catalogue";
-import { markHashUsed, requirePasswordHash } from "../store/user-hashes";
+import { endResetLinks, markHashUsed, requirePasswordHash } from "../store/user-hashes";
 import { findUserByEmail, findUserByName, recentPasswordHashes, setPassword, type User } from "../store/users";
 import { passwordRequirementsError } from "./registration";
 
@@ -47,6 +47,9 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
         setPassword(ctx.db, link.user.id, passwordHash, ctx.now());
         if (link.purpose === "password-reset") markHashUsed(ctx.db, link.hash_sha256, ctx.now());
         else ctx.db.prepare("UPDATE users SET activated = 1 WHERE id = ?").run(link.user.id);
+        // Issue 10: whoever knew the old password is signed out everywhere, and older links are dead.
+        endResetLinks(ctx.db, link.user.id, ctx.now());
+        ctx.tokens.revokeAllOf(link.user.id);
       })();
       success(res, { userName: link.user.user_name });
     }),
@@ -61,7 +64,13 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
       if (!(await verifyPassword(body.oldPassword, user.password_hash))) throw badRequest("old_password_incorrect", "C13");
       if (!meetsRequirements(body.newPassword)) throw passwordRequirementsError();
       if (await usedBefore(ctx, user, body.newPassword)) throw conflict("password_used_before");
-      setPassword(ctx.db, user.id, await hashPassword(body.newPassword), ctx.now());
+      const passwordHash = await hashPassword(body.newPassword);
+      ctx.db.transaction(() => {
+        setPassword(ctx.db, user.id, passwordHash, ctx.now());
+        // Issue 10: the other sessions of this account end; the one that changed the password goes on.
+        endResetLinks(ctx.db, user.id, ctx.now());
+        ctx.tokens.revokeAllOf(user.id, { except: authOf(res).token });
+      })();
       success(res);
     }),
   );

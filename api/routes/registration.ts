@@ -8,7 +8,7 @@ import { route, success } from "../http/handlers";
 import { cstmSchema, emailSchema, hashSchema, nameSchema, parseBody, passwordSchema, profileIdSchema } from "../http/validation";
 import { customerLanguage, languageSchema } from "../languages";
 import { requireCustomer, statementOf, type Customer, type Profile } from "../store/catalogue";
-import { findUserHash, invalidHash } from "../store/user-hashes";
+import { findUserHash, invalidHash, isExpired } from "../store/user-hashes";
 import { findUserById, setPassword } from "../store/users";
 import { loginResponse } from "./session";
 
@@ -154,6 +154,8 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
       if (!link || link.purpose !== "activation") throw invalidHash();
       // R-API-03: the app ignores this 403.
       if (link.user.activated === 1) throw forbidden("already_activated");
+      // Issue 10: an activation link is valid for 7 days (the catalogue's answer for an invalid link).
+      if (isExpired(link, Math.floor(ctx.now().getTime() / 1000))) throw invalidHash();
       const setsPassword = link.user.password_hash === null && body.password !== undefined;
       if (setsPassword && !meetsRequirements(body.password!)) throw passwordRequirementsError();
       const passwordHash = setsPassword ? await hashPassword(body.password!) : null;

@@ -5,8 +5,9 @@ import { findUserById, type User } from "./users";
 
 /**
  * The hashes in activation and password-reset links. Only their SHA-256 is stored. An activation
- * hash stays usable while the account is not activated or still has no password; a reset hash is
- * valid for 24 hours and once.
+ * hash stays usable for 7 days while the account is not activated or still has no password (issue
+ * 10: a link found in an old mailbox must not open an account); a reset hash is valid for 24 hours
+ * and once.
  */
 export type HashPurpose = "activation" | "password-reset";
 
@@ -20,6 +21,12 @@ export interface UserHash {
 }
 
 const RESET_VALIDITY_S = 24 * 60 * 60;
+export const ACTIVATION_VALIDITY_S = 7 * 24 * 60 * 60;
+
+/** Whether a link is past its time (rows from before expiry existed have none: the migration gave them one). */
+export function isExpired(link: Pick<UserHash, "expires_at">, nowS: number): boolean {
+  return link.expires_at !== null && link.expires_at <= nowS;
+}
 
 /** The hash of a link with its user, live or not. */
 export function findUserHash(db: Db, hash: string): UserHash | undefined {
@@ -36,9 +43,10 @@ export function requireUserHash(db: Db, hash: string, nowS: number): UserHash {
   const link = findUserHash(db, hash);
   const live =
     link &&
+    !isExpired(link, nowS) &&
     (link.purpose === "activation"
       ? link.user.activated === 0 || link.user.password_hash === null
-      : link.used_at === null && link.expires_at !== null && link.expires_at > nowS);
+      : link.used_at === null && link.expires_at !== null);
   if (!link || !live) throw invalidHash();
   return link;
 }
@@ -54,13 +62,18 @@ export function createUserHash(db: Db, userId: number, purpose: HashPurpose, cst
     userId,
     purpose,
     cstm,
-    purpose === "password-reset" ? nowS + RESET_VALIDITY_S : null,
+    nowS + (purpose === "password-reset" ? RESET_VALIDITY_S : ACTIVATION_VALIDITY_S),
   );
   return hash;
 }
 
 export function markHashUsed(db: Db, hashSha256: string, now: Date): void {
   db.prepare("UPDATE user_hashes SET used_at = ? WHERE hash_sha256 = ?").run(now.toISOString(), hashSha256);
+}
+
+/** A new password ends every reset link still open for the account: each was asked for the old one. */
+export function endResetLinks(db: Db, userId: number, now: Date): void {
+  db.prepare("UPDATE user_hashes SET used_at = ? WHERE user_id = ? AND purpose = 'password-reset' AND used_at IS NULL").run(now.toISOString(), userId);
 }
 
 /** A hash that may set a password: a reset hash, or the activation hash of an account without password. */

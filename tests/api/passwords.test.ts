@@ -120,3 +120,37 @@ describe("password requirement calls (R-VAL-05)", () => {
     expect((await api.post("/getPasswordRequirementsByUserId", {})).status).toBe(401);
   });
 });
+
+describe("issue 10: a new password ends the other sessions and the open reset links", () => {
+  const profiles = (token: string) => api.get("/profiles", { token });
+
+  it("changeUserPassword: the session that changed it goes on, every other token of the user is revoked (401)", async () => {
+    const ben = await api.clone("ben");
+    const [here, laptop, phone] = [await api.login(ben.userName), await api.login(ben.userName), await api.login(ben.userName)];
+    const other = await api.login((await api.clone("ben")).userName);
+    const reply = await api.post("/changeUserPassword", { oldPassword: ben.password, newPassword: "Ben-Neu-2029" }, { token: here });
+    expect(reply.status).toBe(200);
+    expect((await profiles(here)).status).toBe(200);
+    for (const token of [laptop, phone]) {
+      expect((await profiles(token)).body).toEqual({ status: "failed", error: "invalid_token" });
+      expect((await api.post("/refreshToken", {}, { token })).status).toBe(401);
+    }
+    // Another user's session is untouched.
+    expect((await profiles(other)).status).toBe(200);
+  });
+
+  it("saveNewPassword after a reset revokes every token of the user, and the other reset links die with it", async () => {
+    const anna = await api.clone("anna");
+    const [first, second] = [await api.login(anna.userName), await api.login(anna.userName)];
+    const older = await resetHashFor(anna.userName);
+    const newer = await resetHashFor(anna.userName);
+    expect(older).not.toBe(newer);
+    expect((await api.post("/saveNewPassword", { userHash: newer, password: "Anna-Neu-2033" })).status).toBe(200);
+    for (const token of [first, second]) expect((await profiles(token)).status).toBe(401);
+    const stale = await api.post("/saveNewPassword", { userHash: older, password: "Anna-Neu-2034" });
+    expect(stale.status).toBe(404);
+    expect(stale.body.errorMsg).toBe("C06");
+    // The new password signs in.
+    expect((await profiles(await api.login(anna.userName, { password: "Anna-Neu-2033" }))).status).toBe(200);
+  });
+});
