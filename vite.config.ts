@@ -40,7 +40,7 @@ export default defineConfig({
   optimizeDeps: { exclude: serverOnly },
   ssr: { noExternal: [] },
   test: {
-    include: ["tests/{unit,integration,api}/**/*.test.{ts,tsx}"],
+    include: ["tests/{unit,integration,api,fuzz}/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import {
   createReadableStreamFromReadable,
   type ActionFunctionArgs,
@@ -11,6 +10,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { withoutReactNullPadding } from "~/render/react-stream.server";
 import { reportServerError } from "~/errors/report.server";
 import { getSession } from "~/session/request.server";
 import type { RootLoaderData } from "~/root";
@@ -49,7 +49,7 @@ const handleRequest: HandleDocumentRequestFunction = (
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutReactNullPadding();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

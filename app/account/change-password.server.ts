@@ -10,6 +10,7 @@ import { UpstreamError } from "~/upstream/client.server";
 import { rotateAfterPasswordChange } from "~/session/request.server";
 import { tooManyAttempts } from "./rate-limit.server";
 import { requireApplicant, safeCustomerRedirect } from "./session.server";
+import { readFormData } from "~/forms/form-data.server";
 
 /**
  * Changing the password of the signed-in applicant (R-VAL-04, rules by user id per R-VAL-05,
@@ -35,7 +36,7 @@ export type ChangePasswordResult = { result: SubmissionResult<string[]> };
 export async function changePasswordAction(args: ActionFunctionArgs, fallbackReturn: string) {
   const { request, context } = args;
   const { cstm, config, session, applicant } = await requireApplicant(args);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const hidden = { hideFields: ["oldPassword", "password", "passwordRepeat"] };
   if (!config.passwordSelfService) {
     const submission = parseWithZod(formData, { schema: changePasswordSchema() });

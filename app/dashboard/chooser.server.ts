@@ -7,6 +7,7 @@ import { chooserCard, type ChooserCard } from "~/domain/profile";
 import { getTranslator } from "~/i18n/i18n.server";
 import { commitSession } from "~/session/request.server";
 import { getProfileRecords, profileFromRecord, type ProfileRecord } from "~/upstream/applicant.server";
+import { readFormData } from "~/forms/form-data.server";
 
 /**
  * The profile chooser (spec §2 profileChooser, R-SCR-08, R-PROF-02): one card per assigned profile.
@@ -77,7 +78,7 @@ export type ChooserActionData = { refused: "locked" | "unknown"; profileId?: str
 /** Opens a profile: it becomes the session's active profile, then home (or, asked for, its report). */
 export async function chooserAction(args: ActionFunctionArgs) {
   const applicant = await requireApplicant(args);
-  const parsed = chooseSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = chooseSchema.safeParse(Object.fromEntries(await readFormData(args.request)));
   if (!parsed.success) return data<ChooserActionData>({ refused: "unknown" }, { status: 400 });
   const { intent, profileId } = parsed.data;
   const card = (await loadCards(args, applicant)).find((candidate) => candidate.id === profileId);

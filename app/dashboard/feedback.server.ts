@@ -13,6 +13,7 @@ import { getUserData } from "~/upstream/dashboard.server";
 import { markFeedbackModalSeen, postUserFeedback } from "~/upstream/feedback.server";
 import { requireActiveProfile, type ActiveProfileContext } from "./active-profile.server";
 import type { FeedbackModalData } from "./feedback";
+import { readFormData } from "~/forms/form-data.server";
 
 /**
  * The feedback modal's server half (spec §4 "Feedback modal", R-SCR-10; docs/decisions/072, 073):
@@ -115,7 +116,7 @@ export async function loadFeedbackModal(
 export async function feedbackAction(args: ActionFunctionArgs): Promise<never> {
   const active = await requireActiveProfile(args);
   const { cstm, session, profileId, context } = { ...active, context: args.context };
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const returnTo = safeCustomerRedirect(cstm, formData.get("returnTo"), customerPath(cstm, "/home"));
   const submission = parseWithZod(formData, { schema: feedbackSchema });
   if (submission.status !== "success") {

@@ -15,6 +15,7 @@ import { getContainers, getModules, getUserData } from "~/upstream/dashboard.ser
 import { acceptDataProtection, getDataProtectionStatement } from "~/upstream/data-protection.server";
 import { requireActiveProfile, type ActiveProfileContext } from "./active-profile.server";
 import { completionNotice, homeHasSidePanel, type CompletionNotice, type HomeVariant } from "./home";
+import { readFormData } from "~/forms/form-data.server";
 
 /**
  * The dashboard's home (spec §2 home, home-on-site and the side-panel variant): the active profile's
@@ -193,7 +194,7 @@ export type HomeActionData = { refused: "data-protection-outdated" | "invalid" }
  */
 export async function homeAction(args: ActionFunctionArgs, page: string) {
   const active = await requireActiveProfile(args);
-  const parsed = acceptSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = acceptSchema.safeParse(Object.fromEntries(await readFormData(args.request)));
   if (!parsed.success) return data<HomeActionData>({ refused: "invalid" }, { status: 400 });
   const input = parsed.data;
   try {

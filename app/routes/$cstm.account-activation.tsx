@@ -10,6 +10,7 @@ import { useFormState } from "~/forms/form-state";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
+import { readFormData } from "~/forms/form-data.server";
 
 export const handle: RouteHandle = { layout: "landing" };
 
@@ -45,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { cstm, language } = await requireCustomer(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: activationSchema });
+  const submission = parseWithZod(await readFormData(args.request), { schema: activationSchema });
   if (submission.status !== "success") {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   }

@@ -17,6 +17,7 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { activateAccount, passwordRequirementsByUserHash, saveNewPassword } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
+import { readFormData } from "~/forms/form-data.server";
 
 export const handle: RouteHandle = { layout: "landing" };
 
@@ -57,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
   const { cstm } = await requireCustomer(args);
   const userHash = params.userHash ?? "";
   const { requirements } = await passwordRequirementsByUserHash(context, userHash);
-  const submission = parseWithZod(await request.formData(), { schema: firstPasswordSchema(requirements) });
+  const submission = parseWithZod(await readFormData(request), { schema: firstPasswordSchema(requirements) });
   const hidden = { hideFields: ["password", "passwordRepeat"] };
   if (submission.status !== "success") {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply(hidden) }, { status: 400 });

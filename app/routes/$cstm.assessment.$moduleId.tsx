@@ -28,6 +28,7 @@ import { formModuleSchema, givenValues } from "~/forms/form-module.server";
 import { useTranslation } from "~/i18n/react";
 import stylesUrl from "~/styles/assessment.css?url";
 import { trackPicatNavigation } from "~/upstream/assessment.server";
+import { readFormData } from "~/forms/form-data.server";
 
 /**
  * assessment/{moduleId} (R-RTE-02, R-SCR-12): a finished module shows the transition screen; an open
@@ -47,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
 type ActionResult = { result: SubmissionResult<string[]> } | { refused: "skip" };
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const intent = formData.get("intent");
   if (intent === "review") return reviewForm(args, formData);
   if (intent === "skip") return skipModule(args);

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { keepDraft } from "~/assessment/form.server";
 import { assessmentPath, requireAssessmentTarget } from "~/assessment/module.server";
+import { readFormData } from "~/forms/form-data.server";
 
 /**
  * With JavaScript, the form module posts its answers here whenever a field is left (a plain fetch, so
@@ -8,7 +9,7 @@ import { assessmentPath, requireAssessmentTarget } from "~/assessment/module.ser
  * the draft when the form is sent. A resource route: it answers 204 and renders nothing.
  */
 export async function action(args: ActionFunctionArgs) {
-  await keepDraft(args, await args.request.formData());
+  await keepDraft(args, await readFormData(args.request));
   return new Response(null, { status: 204 });
 }
 

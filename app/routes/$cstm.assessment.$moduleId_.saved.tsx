@@ -15,6 +15,7 @@ import { assessmentPath, loadAssessmentModule } from "~/assessment/module.server
 import { customerPath } from "~/domain/customer-path";
 import { useTranslation } from "~/i18n/react";
 import stylesUrl from "~/styles/assessment.css?url";
+import { readFormData } from "~/forms/form-data.server";
 
 /**
  * R-SCR-04: the success page of a saved Form module: thank you, entries saved (shown read-only, R-FORM-01:
@@ -33,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const intent = (await args.request.formData()).get("intent");
+  const intent = (await readFormData(args.request)).get("intent");
   if (intent !== "continue" && intent !== "exit") return data({ error: "unknown intent" }, { status: 400 });
   const loaded = await loadAssessmentModule(args);
   if (!loaded.finished) {

@@ -17,6 +17,7 @@ import { useTranslation } from "~/i18n/react";
 import stylesUrl from "~/styles/assessment.css?url";
 import { trackFormAction } from "~/upstream/assessment.server";
 import { saveFormModuleData, type FormModuleData } from "~/upstream/forms.server";
+import { readFormData } from "~/forms/form-data.server";
 
 /**
  * R-SCR-03: the summary of a Form module's answers, each with its edit link, and the save (R-FORM-01:
@@ -45,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const intent = (await args.request.formData()).get("intent");
+  const intent = (await readFormData(args.request)).get("intent");
   if (intent !== "save") return data({ formErrors: ["validation:invalid"] }, { status: 400 });
   const loaded = await loadAssessmentModule(args);
   // A fresh definition and one-time submission token; already saved → the success page.

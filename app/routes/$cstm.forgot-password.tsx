@@ -14,6 +14,7 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { resetPasswordByUserName } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
+import { readFormData } from "~/forms/form-data.server";
 
 export const handle: RouteHandle = { layout: "landing" };
 
@@ -39,7 +40,7 @@ type ActionResult = { result: SubmissionResult<string[]> };
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const { cstm, config, language } = await requireCustomer(args);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (!config.passwordSelfService) {
     return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:passwordUnavailable"] }) }, { status: 403 });

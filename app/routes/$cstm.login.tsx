@@ -23,6 +23,7 @@ import { loadOpenModals } from "~/modals/modals.server";
 import { privacyModal } from "~/modals/privacy";
 import { loadPrivacyModal } from "~/modals/privacy.server";
 import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
+import { readFormData } from "~/forms/form-data.server";
 
 export const handle: RouteHandle = { layout: "landing", modals: defineModals({ privacy: privacyModal }) };
 
@@ -60,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const customer = await requireCustomer(args);
   const { cstm, config, language } = customer;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   const reply = (formErrors: string[], status: number) =>
     data<ActionResult>({ result: submission.reply({ formErrors, hideFields: ["password"] }) }, { status });

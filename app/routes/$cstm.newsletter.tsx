@@ -19,6 +19,7 @@ import { loadPrivacyModal } from "~/modals/privacy.server";
 import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
 import { commitSession } from "~/session/request.server";
 import { submitNewsletterSignUp } from "~/upstream/custom-submit.server";
+import { readFormData } from "~/forms/form-data.server";
 
 export const handle: RouteHandle = { modals: defineModals({ privacy: privacyModal }) };
 
@@ -42,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { cstm, language, session } = await requireCustomer(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: newsletterSchema });
+  const submission = parseWithZod(await readFormData(args.request), { schema: newsletterSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (tooManyAttempts(args.context, `newsletter:${cstm}`, submission.value.email)) {
     return data({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });

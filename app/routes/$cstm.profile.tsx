@@ -13,6 +13,7 @@ import { useTranslation } from "~/i18n/react";
 import { rememberLanguage } from "~/session/language.server";
 import { commitSession } from "~/session/request.server";
 import { getPersonalData, savePersonalData } from "~/upstream/personal-data.server";
+import { readFormData } from "~/forms/form-data.server";
 
 /**
  * The profile page (spec §2, R-RTE-02): the applicant's personal data (GET /profile) in a form that
@@ -48,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
   const { context } = args;
   const { cstm, session } = applicant;
   const anonymous = applicant.applicant.anonymous;
-  const submission = parseWithZod(await args.request.formData(), { schema: profileSchema(customerLanguages(applicant), anonymous) });
+  const submission = parseWithZod(await readFormData(args.request), { schema: profileSchema(customerLanguages(applicant), anonymous) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await savePersonalData(context, session, submission.value);
   if (!saved.ok) {

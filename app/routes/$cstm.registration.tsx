@@ -23,6 +23,7 @@ import {
 } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { getDataProtectionStatement } from "~/upstream/data-protection.server";
+import { readFormData } from "~/forms/form-data.server";
 
 export const handle: RouteHandle = { layout: "landing" };
 
@@ -67,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
   const { cstm, language } = customer;
   const mode = registrationMode(customer, new URL(request.url));
   if (mode.kind === "unavailable" || mode.kind === "invalid-link") throw redirect(new URL(request.url).pathname + new URL(request.url).search);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
 
   if (mode.kind === "anonymous") {
     const submission = parseWithZod(formData, { schema: anonymousRegistrationSchema });

@@ -19,6 +19,7 @@ import { useTranslation } from "~/i18n/react";
 import { passwordRequirementsByUserHash, saveNewPassword } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { rotateAfterPasswordChange } from "~/session/request.server";
+import { readFormData } from "~/forms/form-data.server";
 
 export const handle: RouteHandle = { layout: "landing" };
 
@@ -45,7 +46,7 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
   const { cstm, config, session } = await requireCustomer(args);
   const userHash = params.userHash ?? "";
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const hidden = { hideFields: ["password", "passwordRepeat"] };
   if (!config.passwordSelfService) {
     const submission = parseWithZod(formData, { schema: resetPasswordSchema() });
