@@ -8,8 +8,8 @@ import { startServer, type RunningServer } from "../support/server";
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer();
-});
+  server = await startServer({}, { timeoutMs: 60_000 });
+}, 90_000);
 afterAll(async () => {
   await server?.stop();
 });

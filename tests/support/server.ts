@@ -48,7 +48,11 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), options.timeoutMs ?? 20_000);
+    const timer = setTimeout(() => {
+      // Never leave a half-started server behind: it would keep its port and CPU until the machine stops.
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in time:\n${output}`));
+    }, options.timeoutMs ?? 20_000);
     const check = () => {
       for (const line of output.split("\n")) {
         if (!line.includes('"server listening"')) continue;
