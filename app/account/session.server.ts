@@ -1,7 +1,8 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { requireCustomer, type CustomerContext, type DataFunctionArgs } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
-import { rememberLanguage } from "~/session/language.server";
+import { isSupportedLanguage } from "~/i18n/languages";
+import { languageChosenHere, rememberLanguage } from "~/session/language.server";
 import { commitSession, rotateRequestSession } from "~/session/request.server";
 import type { ApplicantAuth, AppSession } from "~/session/session.server";
 import { logout, type LoginGrant } from "~/upstream/auth.server";
@@ -87,9 +88,22 @@ export async function signInApplicant(
   else session.unset("onSite");
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(context, session));
-  const languageCookie = await rememberLanguage(request, context, customer.cstm, customer.language);
+  const language = await languageAfterSignIn(request, context, customer, grant);
+  const languageCookie = await rememberLanguage(request, context, customer.cstm, language);
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
   return { session, headers };
+}
+
+/**
+ * Issue 14 part 2 (spec §3: the login response carries the user's `language`): after sign-in a
+ * returning applicant sees their own stored language, unless they chose one on this device (the
+ * URL's `langId` or the language cookie, R-LANG-01), or the stored one is not among the customer's
+ * languages.
+ */
+async function languageAfterSignIn(request: Request, context: AppLoadContext, customer: CustomerContext, grant: LoginGrant): Promise<string> {
+  if (await languageChosenHere(request, context, customer.cstm)) return customer.language;
+  const stored = grant.language;
+  return stored && isSupportedLanguage(stored) && customer.config.languages.includes(stored) ? stored : customer.language;
 }
 
 /**

@@ -6,6 +6,7 @@ import { destinationAfterSignIn } from "~/account/after-sign-in.server";
 import { resetAccountAttempts, tooManyAttempts } from "~/account/rate-limit.server";
 import { currentApplicant, leaveIfExpired, signInApplicant } from "~/account/session.server";
 import { requireCustomer } from "~/customer/customer.server";
+import { languageChosenHere } from "~/session/language.server";
 import { customerPages } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
 import { CheckboxField, Field, FormErrors } from "~/forms/field";
@@ -85,7 +86,10 @@ export async function action(args: ActionFunctionArgs) {
 
   let grant: LoginGrant;
   try {
-    const credentials = { cstm, userName: username, password, language, ...acceptance };
+    // Issue 14 part 2: only a language chosen on this device is the account's new language; else the
+    // upstream keeps the stored one and the sign-in switches to it.
+    const chosen = await languageChosenHere(request, context, cstm);
+    const credentials = { cstm, userName: username, password, ...(chosen ? { language } : {}), ...acceptance };
     grant = onSite.onSite ? await onSiteLogin(context, { ...credentials, profileId: onSite.profileId }) : await login(context, credentials);
   } catch (error) {
     // Spec §8: 401 on login is the form's to show; 402 is the not-activated message.

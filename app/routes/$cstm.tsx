@@ -24,6 +24,8 @@ import { loadOpenModals } from "~/modals/modals.server";
 import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
 import type { RootLoaderData } from "~/root";
 import { rememberLanguage } from "~/session/language.server";
+import { storeChosenLanguage } from "~/account/stored-language.server";
+import { currentApplicant } from "~/account/session.server";
 import { commitSession } from "~/session/request.server";
 
 export interface CustomerLayoutData extends CustomerShell {
@@ -55,6 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // The language has a cookie of its own: choosing one creates no session record (issue 10).
   const languageCookie = languageChanged ? await rememberLanguage(args.request, args.context, cstm, language) : null;
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
+  if (languageCookie && currentApplicant(session, cstm)) await storeChosenLanguage(args.context, session, language);
   if (notice !== undefined) headers.append("Set-Cookie", await commitSession(args.context, session));
   const legalNotice = legalNoticeText(config.texts, language);
   const modals = await loadOpenModals(args.request, {

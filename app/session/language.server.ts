@@ -63,3 +63,13 @@ export async function rememberLanguage(
   context.memo.set("languages", Promise.resolve(choices));
   return context.services.languageCookie.serialize(choices);
 }
+
+/**
+ * Whether the visitor chose the customer's language on this device (the URL's `langId`, or an
+ * earlier choice in the language cookie) rather than getting the customer's default. Only a chosen
+ * language is sent with a sign-in and overrides the account's stored one (issue 14 part 2).
+ */
+export async function languageChosenHere(request: Request, context: AppLoadContext, cstm: string): Promise<boolean> {
+  if (new URL(request.url).searchParams.has("langId")) return true;
+  return (await storedLanguages(request, context))[cstm] !== undefined;
+}

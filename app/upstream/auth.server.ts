@@ -56,14 +56,14 @@ export interface StatementAcceptance {
 // "credential" time budget, longer than a page's data calls (decision 098).
 export async function login(
   context: AppLoadContext,
-  body: { cstm: string; userName: string; password: string; language: string } & Partial<StatementAcceptance>,
+  body: { cstm: string; userName: string; password: string; language?: string } & Partial<StatementAcceptance>,
 ): Promise<LoginGrant> {
   return toGrant(await callUpstream(context, { method: "POST", path: "/login", budget: "credential", auth: "none", body, schema: loginResponseSchema }));
 }
 
 export async function onSiteLogin(
   context: AppLoadContext,
-  body: { cstm: string; userName: string; password: string; language: string; profileId: string } & Partial<StatementAcceptance>,
+  body: { cstm: string; userName: string; password: string; language?: string; profileId: string } & Partial<StatementAcceptance>,
 ): Promise<LoginGrant> {
   return toGrant(await callUpstream(context, { method: "POST", path: "/onSiteLogin", budget: "credential", auth: "none", body, schema: loginResponseSchema }));
 }

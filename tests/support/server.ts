@@ -52,7 +52,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       // Never leave a half-started server behind: it would keep its port and CPU until the machine stops.
       child.kill("SIGKILL");
       reject(new Error(`server did not start in time:\n${output}`));
-    }, options.timeoutMs ?? 20_000);
+    }, options.timeoutMs ?? 60_000);
     const check = () => {
       for (const line of output.split("\n")) {
         if (!line.includes('"server listening"')) continue;

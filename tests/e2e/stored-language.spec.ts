@@ -1,0 +1,31 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * Issue 14 part 2: anna switches to Italian with the language chooser while signed in; on another
+ * device (a fresh browser context) she signs in on the default-language login page and lands in
+ * Italian, her stored language. JS off and on.
+ */
+test("issue 14 part 2: the language chosen while signed in follows the applicant to a new device", async ({ page, browser, baseURL, cloneUser }, testInfo) => {
+  const user = await cloneUser("anna");
+  const signIn = async (target: typeof page) => {
+    await target.goto(`/${user.cstm}/login`);
+    await target.getByLabel("Benutzername").fill(user.userName);
+    await target.getByLabel("Passwort").fill(user.password);
+    await target.getByRole("checkbox").check();
+    await target.getByRole("button", { name: "Anmelden" }).click();
+    await expect(target).toHaveURL(/\/demo\/home$/);
+  };
+  await signIn(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await page.getByRole("button", { name: "Italiano" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "it");
+
+  const other = await browser.newContext({ baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled, locale: "de-DE" });
+  try {
+    const second = await other.newPage();
+    await signIn(second);
+    await expect(second.locator("html")).toHaveAttribute("lang", "it");
+  } finally {
+    await other.close();
+  }
+});
