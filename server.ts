@@ -80,7 +80,7 @@ async function main() {
 
 main().catch((error) => {
   // A refusal of the embedded API's database (docs/decisions/090) is a configuration error: one line.
-  const refusal = error instanceof Error && error.name === "DatabaseModeError";
+  const refusal = error instanceof Error && (error.name === "DatabaseModeError" || error.name === "RedisUnavailableError");
   console.error(error instanceof Error ? (refusal ? error.message : (error.stack ?? error.message)) : error);
   process.exit(1);
 });

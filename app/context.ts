@@ -27,16 +27,20 @@ export interface AppServices {
   isProduction: boolean;
   /** Per-process cache of customer configurations (per customer, not per user). */
   configCache: Map<string, { expiresAt: number; value: Promise<unknown> }>;
-  /** Rate limiting of login, registration and password POSTs (DESIGN §8). */
+  /** Rate limiting of login, registration and password POSTs (DESIGN §8), shared across instances. */
   rateLimiter: RateLimiter;
   sentryEnabled: boolean;
   release: string;
 }
 
+/**
+ * Attempt counters shared by every instance (server/rate-limit.ts): Redis with REDIS_URL, else the
+ * SQLite file of the session store.
+ */
 export interface RateLimiter {
   /** Counts one attempt for each key; true when any key is over its own limit. */
-  hit(keys: ReadonlyArray<{ key: string; limit: number }>): boolean;
-  reset(keys: string[]): void;
+  hit(keys: ReadonlyArray<{ key: string; limit: number }>): Promise<boolean>;
+  reset(keys: string[]): Promise<void>;
   /** The configured attempts per window (RATE_LIMIT_MAX). */
   readonly maxAttempts: number;
 }

@@ -25,7 +25,7 @@ import { createEmbeddedApi, type EmbeddedApi } from "../api/index";
 import type { ServerConfig } from "./env";
 import { createLogger } from "./logger";
 import { plainErrorPage } from "./plain-page";
-import { createRateLimiter } from "./rate-limit";
+import { createRedisRateLimiter, createSqliteRateLimiter } from "./rate-limit";
 import { connectRedis } from "./redis";
 import { isCrossSiteRequest, securityHeaders } from "./security";
 
@@ -79,6 +79,10 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     },
   );
 
+  // Attempt counters shared by every instance: in Redis, else next to the SQLite sessions.
+  const sqliteRateLimiter = redis ? undefined : createSqliteRateLimiter(config.DATABASE_PATH, config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_S);
+  const rateLimiter = redis ? createRedisRateLimiter(redis, config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_S) : sqliteRateLimiter!;
+
   let embeddedApi: EmbeddedApi | undefined;
   const services: AppServices = {
     sessionStorage,
@@ -100,7 +104,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     configCacheTtlS: config.CONFIG_CACHE_TTL_S,
     isProduction: config.isProduction,
     configCache: new Map(),
-    rateLimiter: createRateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_S),
+    rateLimiter,
     sentryEnabled: Boolean(config.SENTRY_DSN),
     release: options.release ?? "dev",
   };
@@ -286,6 +290,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       await services.upstream.close();
       await embeddedApi?.close();
       await store.close();
+      sqliteRateLimiter?.close();
       await redis?.quit().catch(() => redis.disconnect());
       logger.info("server stopped");
     },

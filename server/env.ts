@@ -115,7 +115,12 @@ const envSchema = z.object({
   DEMO_MODE: booleanFromString.default("false"),
   APP_BASE_URL: httpUrl.optional(),
   SMTP_URL: z.string().url("must be an smtp:// or smtps:// URL").optional(),
-  REDIS_URL: z.string().url("must be a redis:// URL").optional(),
+  /** Sessions, form drafts and rate-limit counters in Redis, shared by every app instance (docs/decisions/097). */
+  REDIS_URL: z
+    .string()
+    .url("must be a redis:// or rediss:// URL")
+    .refine((value) => /^rediss?:\/\//.test(value), "must be a redis:// or rediss:// URL")
+    .optional(),
   SENTRY_DSN: z.string().url("must be a Sentry DSN URL").optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).optional(),
   LOG_LEVEL: z

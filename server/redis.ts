@@ -7,6 +7,17 @@ import type { Logger } from "pino";
  * answer 503 quickly, /readyz says not ready); ioredis reconnects by itself every ≤ 500 ms, so
  * everything works again within a second or so of Redis coming back (docs/decisions/097).
  */
+/** The URL without its password, for messages. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "invalid URL";
+  }
+}
+
 export async function connectRedis(url: string, logger: Logger): Promise<Redis> {
   const { Redis } = await import("ioredis");
   const redis = new Redis(url, {
@@ -32,7 +43,9 @@ export async function connectRedis(url: string, logger: Logger): Promise<Redis> 
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`cannot connect to REDIS_URL: ${(error as Error).message}`);
+    const refusal = new Error(`Cannot connect to REDIS_URL (${redactedUrl(url)}): ${(error as Error).message}`);
+    refusal.name = "RedisUnavailableError";
+    throw refusal;
   }
   return redis;
 }

@@ -45,7 +45,7 @@ export async function changePasswordAction(args: ActionFunctionArgs, fallbackRet
   const { requirements } = await passwordRequirementsByUserId(context, session);
   const submission = parseWithZod(formData, { schema: changePasswordSchema(requirements) });
   if (submission.status !== "success") return data<ChangePasswordResult>({ result: submission.reply(hidden) }, { status: 400 });
-  if (tooManyAttempts(context, `password-change:${cstm}`, applicant.userName)) {
+  if (await tooManyAttempts(context, `password-change:${cstm}`, applicant.userName)) {
     return data<ChangePasswordResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
   try {

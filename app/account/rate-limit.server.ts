@@ -15,11 +15,11 @@ export function attemptKeys(context: AppLoadContext, action: string, account?: s
 }
 
 /** Counts an attempt; true when the caller must refuse it with the "too many attempts" message. */
-export function tooManyAttempts(context: AppLoadContext, action: string, account?: string): boolean {
+export function tooManyAttempts(context: AppLoadContext, action: string, account?: string): Promise<boolean> {
   return context.services.rateLimiter.hit(attemptKeys(context, action, account));
 }
 
 /** After a success the account's counter starts again (the client's keeps counting). */
-export function resetAccountAttempts(context: AppLoadContext, action: string, account: string) {
-  context.services.rateLimiter.reset([`${action}:account:${account.trim().toLowerCase()}`]);
+export function resetAccountAttempts(context: AppLoadContext, action: string, account: string): Promise<void> {
+  return context.services.rateLimiter.reset([`${action}:account:${account.trim().toLowerCase()}`]);
 }

@@ -63,7 +63,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply(hidden) }, { status: 400 });
   }
-  if (tooManyAttempts(context, `password-save:${cstm}`, userHash)) {
+  if (await tooManyAttempts(context, `password-save:${cstm}`, userHash)) {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
   try {

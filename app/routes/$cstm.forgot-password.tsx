@@ -48,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   const { username } = submission.value;
   if (isHoneypotFilled(formData)) throw redirect(`${customerPath(cstm, "/forgot-password")}?sent=1`);
-  if (tooManyAttempts(context, `password-reset:${cstm}`, username)) {
+  if (await tooManyAttempts(context, `password-reset:${cstm}`, username)) {
     return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
   try {

@@ -73,7 +73,7 @@ export async function action(args: ActionFunctionArgs) {
   const { username, password, redirectTo } = submission.value;
   // A bot filled the invisible field: answer like a wrong password, tell it nothing.
   if (isHoneypotFilled(formData)) return reply(["auth:login.invalidCredentials"], 401);
-  if (tooManyAttempts(context, `login:${cstm}`, username)) return reply(["auth:tooManyAttempts"], 429);
+  if (await tooManyAttempts(context, `login:${cstm}`, username)) return reply(["auth:tooManyAttempts"], 429);
 
   const onSite = readOnSiteLink(new URL(request.url), config.area.onSite);
   if ("invalid" in onSite) return reply(["auth:login.invalidLink"], 400);
@@ -100,7 +100,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     throw error;
   }
-  resetAccountAttempts(context, `login:${cstm}`, username);
+  await resetAccountAttempts(context, `login:${cstm}`, username);
 
   const { session, headers } = await signInApplicant(request, context, customer, grant, {
     onSiteProfileId: onSite.onSite ? onSite.profileId : undefined,

@@ -45,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
   const { cstm, language, session } = await requireCustomer(args);
   const submission = parseWithZod(await readFormData(args.request), { schema: newsletterSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (tooManyAttempts(args.context, `newsletter:${cstm}`, submission.value.email)) {
+  if (await tooManyAttempts(args.context, `newsletter:${cstm}`, submission.value.email)) {
     return data({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is sent upstream.

@@ -74,7 +74,7 @@ export async function action(args: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: anonymousRegistrationSchema });
     if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
     if (isHoneypotFilled(formData)) return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:registration.rejected"] }) }, { status: 400 });
-    if (tooManyAttempts(context, `register:${cstm}`)) {
+    if (await tooManyAttempts(context, `register:${cstm}`)) {
       return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
     }
     // The statement accepted is the one shown now: its id and revision travel with the registration.
@@ -111,7 +111,7 @@ export async function action(args: ActionFunctionArgs) {
     return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:registration.rejected"] }) }, { status: 400 });
   }
   const values = submission.value;
-  if (tooManyAttempts(context, `register:${cstm}`, values.email)) {
+  if (await tooManyAttempts(context, `register:${cstm}`, values.email)) {
     return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
   const statement = await getDataProtectionStatement(context, cstm, language);

@@ -57,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply(hidden) }, { status: 400 });
   if (isHoneypotFilled(formData)) return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["validation:invalid"] }) }, { status: 400 });
   const values = submission.value;
-  if (tooManyAttempts(context, `password-save:${cstm}`, userHash)) {
+  if (await tooManyAttempts(context, `password-save:${cstm}`, userHash)) {
     return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
   if (!userName || values.username.toLowerCase() !== userName.toLowerCase()) {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { CatalogueError } from "~/errors/catalogue-error";
 
 /**
  * Where session records live. The cookie holds only a random 256-bit id; everything else is here.
@@ -34,6 +35,23 @@ export interface SessionRecordStore {
   purgeExpired(now: number): Promise<number>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * The shared store (Redis) cannot be reached: the request ends on a controlled 503 page (catalogue
+ * E01, "try again"), never a 500 and never a fresh session handed out as if the visitor had none.
+ */
+export function storeUnavailable(cause: unknown): CatalogueError {
+  return cause instanceof CatalogueError ? cause : new CatalogueError("E01", { status: 503, cause });
+}
+
+/** Runs a Redis command; any failure of it (connection down, time-out) becomes storeUnavailable. */
+async function redisCall<T>(command: Promise<T>): Promise<T> {
+  try {
+    return await command;
+  } catch (error) {
+    throw storeUnavailable(error);
+  }
 }
 
 /** A 256-bit random session id, URL-safe. */
@@ -232,14 +250,8 @@ export function createRedisSessionStore(redis: import("ioredis").Redis, prefix =
   const key = (id: string) => `${prefix}${id}`;
   const write = async (mode: "insert" | "update" | "put", id: string, record: SessionRecord) => {
     const expireAt = Math.min(record.idleExpiresAt, record.absoluteExpiresAt);
-    const written = await client.sessionWrite(
-      key(id),
-      mode,
-      JSON.stringify(record.data),
-      record.createdAt,
-      record.idleExpiresAt,
-      record.absoluteExpiresAt,
-      expireAt,
+    const written = await redisCall(
+      client.sessionWrite(key(id), mode, JSON.stringify(record.data), record.createdAt, record.idleExpiresAt, record.absoluteExpiresAt, expireAt),
     );
     return written === 1;
   };
@@ -251,7 +263,7 @@ export function createRedisSessionStore(redis: import("ioredis").Redis, prefix =
       await write("put", id, record);
     },
     async get(id) {
-      const [data, createdAt, idle, absolute] = await client.hmget(key(id), "data", "createdAt", "idle", "absolute");
+      const [data, createdAt, idle, absolute] = await redisCall(client.hmget(key(id), "data", "createdAt", "idle", "absolute"));
       if (data === null || createdAt === null || idle === null || absolute === null) return null;
       const record: SessionRecord = {
         data: JSON.parse(data) as Record<string, unknown>,
@@ -260,16 +272,16 @@ export function createRedisSessionStore(redis: import("ioredis").Redis, prefix =
         absoluteExpiresAt: Number(absolute),
       };
       if (isExpired(record, Date.now())) {
-        await client.del(key(id));
+        await redisCall(client.del(key(id)));
         return null;
       }
       return record;
     },
     async touch(id, idleExpiresAt) {
-      await client.sessionTouch(key(id), idleExpiresAt);
+      await redisCall(client.sessionTouch(key(id), idleExpiresAt));
     },
     async delete(id) {
-      await client.del(key(id));
+      await redisCall(client.del(key(id)));
     },
     async purgeExpired() {
       return 0; // Redis expires keys itself.

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
 import { startServer, type RunningServer } from "../support/server";
@@ -43,5 +44,25 @@ describe("client address behind a proxy (issue 10)", () => {
     const other = await failedLogin("203.0.113.8");
     expect(other.status).toBe(401);
     expect(other.text).toContain("Username or password incorrect");
+  });
+});
+
+describe("instances without Redis share the SQLite counters (issue 10)", () => {
+  it("two instances on one SQLite file count an account's attempts together", async () => {
+    const other = await startServer({
+      TRUST_PROXY: "1",
+      RATE_LIMIT_MAX: "1",
+      DATABASE_PATH: path.join(server.dataDir, "app.db"),
+      UPSTREAM_API_URL: `${server.baseUrl}/api`,
+    });
+    try {
+      const attempt = (target: RunningServer) =>
+        new BrowserClient(target.baseUrl).post("/demo/login?langId=en_GB", { username: "shared-counter", password: "wrong-password", privacy: "on" });
+      expect((await attempt(server)).status).toBe(401);
+      // RATE_LIMIT_MAX=1 per account: the second attempt is one too many, on whichever instance.
+      expect((await attempt(other)).status).toBe(429);
+    } finally {
+      await other.stop();
+    }
   });
 });

@@ -100,4 +100,12 @@ describe("issue 10: DEMO_MODE", () => {
     expect(config.DEMO_MODE).toBe(false);
     expect(config.warnings.join(" ")).toMatch(/API_DEV_ENDPOINTS is no longer read.*DEMO_MODE=true/);
   });
+
+  it("issue 10: REDIS_URL must be a redis:// or rediss:// URL", () => {
+    expect(parseEnv({ SESSION_SECRET: secret, REDIS_URL: "redis://127.0.0.1:6379/0" }).REDIS_URL).toBe("redis://127.0.0.1:6379/0");
+    expect(parseEnv({ SESSION_SECRET: secret, REDIS_URL: "rediss://cache.example.com:6380" }).REDIS_URL).toBe("rediss://cache.example.com:6380");
+    expect(() => parseEnv({ SESSION_SECRET: secret, REDIS_URL: "http://cache.example.com" })).toThrow(/^Invalid environment variable REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, REDIS_URL: "localhost:6379" })).toThrow(/REDIS_URL/);
+  });
 });
+
