@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { Server as NetServer, type AddressInfo, type Socket } from "node:net";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -52,6 +52,8 @@ export interface CreateServerOptions {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/** After SIGTERM, how long a connection without a request is left before it counts as idle (decision 099). */
+const IDLE_GRACE_MS = 100;
 
 export async function createAppServer(config: ServerConfig, options: CreateServerOptions): Promise<AppServer> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
@@ -84,6 +86,8 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   const rateLimiter = redis ? createRedisRateLimiter(redis, config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_S) : sqliteRateLimiter!;
 
   let embeddedApi: EmbeddedApi | undefined;
+  /** The server's own origin once it listens (mailed links of the embedded API). */
+  let publicBaseUrl = "";
   const services: AppServices = {
     sessionStorage,
     languageCookie: createLanguageCookie(cookieOptions),
@@ -187,7 +191,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       tokenTtlS: config.API_TOKEN_TTL_S,
       tokenAbsoluteTtlS: config.API_TOKEN_ABSOLUTE_TTL_S,
       smtpUrl: config.SMTP_URL,
-      appBaseUrl: () => config.APP_BASE_URL ?? services.upstreamBaseUrl.replace(/\/api$/, ""),
+      appBaseUrl: () => config.APP_BASE_URL ?? publicBaseUrl,
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       logger: logger.child({ component: "embedded-api" }),
       demoMode: config.DEMO_MODE,
@@ -244,49 +248,92 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   });
 
   let server: Server | undefined;
+  let internal: Server | undefined;
   const sockets = new Set<Socket>();
+  const internalSockets = new Set<Socket>();
+  /** Requests of a connection whose answer is not completely handed to the OS yet. */
+  const activeRequests = new WeakMap<Socket, number>();
+
+  function listenOn(target: Server, port: number, host: string, tracked: Set<Socket>): Promise<number> {
+    target.headersTimeout = 20_000;
+    target.requestTimeout = 60_000;
+    target.keepAliveTimeout = 5_000;
+    target.on("connection", (socket) => {
+      tracked.add(socket);
+      socket.on("close", () => tracked.delete(socket));
+    });
+    target.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      const socket = req.socket;
+      activeRequests.set(socket, (activeRequests.get(socket) ?? 0) + 1);
+      res.once("close", () => activeRequests.set(socket, (activeRequests.get(socket) ?? 1) - 1));
+    });
+    return new Promise((resolve, reject) => {
+      target.once("error", reject);
+      target.listen(port, host, () => resolve((target.address() as AddressInfo).port));
+    });
+  }
+
+  /**
+   * Drains one listener (decision 099): stop accepting, let the requests in flight finish, close the
+   * keep-alive connections, destroy what is left at the deadline.
+   */
+  async function drain(target: Server, tracked: Set<Socket>, deadline: number): Promise<void> {
+    // net.Server#close, not http.Server#close: since Node 19 the latter also destroys at once every
+    // connection without a request in progress, and a connection whose request has arrived but was
+    // not read yet looks like that: its client got a reset for a request sent before the signal.
+    // One poll phase first: connections waiting in the accept queue are accepted (closing the
+    // listener would reset them) and requests already on the wire are read.
+    await new Promise((resolve) => setImmediate(resolve));
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(target, () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, IDLE_GRACE_MS));
+    // Not closeIdleConnections() either: it counts a connection as idle once its answer has been
+    // end()ed, even while the answer still sits in the socket's buffer (a slow reader under load),
+    // and destroying it then cuts the answer off. Idle here: no request without its "close", and
+    // nothing left to write. Answers still to come carry Connection: close and end their connection.
+    const idle = (socket: Socket) => (activeRequests.get(socket) ?? 0) === 0 && socket.writableLength === 0;
+    while (tracked.size > 0 && Date.now() < deadline) {
+      for (const socket of tracked) if (idle(socket)) socket.destroy();
+      if (tracked.size === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    if (tracked.size > 0) logger.warn({ connections: tracked.size }, "shutdown deadline reached; closing connections");
+    for (const socket of tracked) socket.destroy();
+    await closed;
+  }
 
   return {
     app,
     services,
     logger,
-    listen() {
-      return new Promise((resolve, reject) => {
-        server = app.listen(config.PORT, config.HOST);
-        server.headersTimeout = 20_000;
-        server.requestTimeout = 60_000;
-        server.keepAliveTimeout = 5_000;
-        server.on("connection", (socket) => {
-          sockets.add(socket);
-          socket.on("close", () => sockets.delete(socket));
-        });
-        server.once("error", reject);
-        server.once("listening", () => {
-          const port = (server!.address() as AddressInfo).port;
-          if (config.embeddedApi) services.upstreamBaseUrl = `http://127.0.0.1:${port}/api`;
-          logger.info(
-            { port, upstream: config.embeddedApi ? "embedded" : config.UPSTREAM_API_URL, sessionStore: store.kind },
-            "server listening",
-          );
-          resolve(port);
-        });
-      });
+    async listen() {
+      server = createServer(app);
+      const port = await listenOn(server, config.PORT, config.HOST, sockets);
+      publicBaseUrl = `http://127.0.0.1:${port}`;
+      if (config.embeddedApi) {
+        // The app calls its embedded API over loopback HTTP like a remote one, but on a listener of
+        // its own: at shutdown the public one stops accepting while requests in flight still reach
+        // the API (decision 099).
+        internal = createServer(app);
+        const internalPort = await listenOn(internal, 0, "127.0.0.1", internalSockets);
+        services.upstreamBaseUrl = `http://127.0.0.1:${internalPort}/api`;
+      }
+      logger.info(
+        { port, upstream: config.embeddedApi ? "embedded" : config.UPSTREAM_API_URL, sessionStore: store.kind },
+        "server listening",
+      );
+      return port;
     },
     async close() {
       accepting = false;
       clearInterval(purgeTimer);
+      const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
       if (server) {
-        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-        server.closeIdleConnections();
-        const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
-        while (inFlight.size > 0 && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          server.closeIdleConnections();
-        }
-        if (inFlight.size > 0) logger.warn({ pending: inFlight.size }, "shutdown deadline reached; closing connections");
-        for (const socket of sockets) socket.destroy();
-        await closed;
+        // Answers still to come end their connection: keep-alive would invite the next request.
+        for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+        await drain(server, sockets, deadline);
       }
+      // Only the app's own calls use the internal listener: with the public requests done, so are they.
+      if (internal) await drain(internal, internalSockets, deadline);
       await services.upstream.close();
       await embeddedApi?.close();
       await store.close();

@@ -56,10 +56,14 @@ export async function startBuiltServer(env = {}) {
   return {
     baseUrl,
     pid: child.pid,
+    /** The node process itself (bench/lib/shutdown.mjs signals it and reads its exit code). */
+    child,
     async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

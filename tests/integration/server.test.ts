@@ -1,7 +1,8 @@
-import { createServer, type Server } from "node:http";
+import { Agent, createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
+import { waitForLog } from "../support/logs";
 import { runServerExpectingExit, startServer, testSecret, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -212,7 +213,7 @@ describe("start-up configuration", () => {
 
 describe("graceful shutdown", () => {
   let upstream: Server;
-  let releaseRequest: () => void = () => {};
+  let releaseRequest: (() => void) | undefined;
 
   beforeAll(async () => {
     // A fake upstream whose getConfiguration answers only when the test says so.
@@ -238,16 +239,67 @@ describe("graceful shutdown", () => {
     const port = (upstream.address() as AddressInfo).port;
     const app = await startServer({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, CONFIG_CACHE_TTL_S: "0" });
     const inFlight = fetch(`${app.baseUrl}/slow/login`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The request is in flight once the upstream holds its configuration call.
+    await until("the request to reach the upstream", () => releaseRequest !== undefined);
     const exited = app.stop("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 200));
     // New connections are refused while the old request is still running.
-    await expect(fetch(`${app.baseUrl}/healthz`)).rejects.toThrow();
-    releaseRequest();
+    await until("new connections to be refused", () => fetch(`${app.baseUrl}/healthz`).then(() => false, () => true));
+    releaseRequest!();
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Sign in");
     expect(await exited).toBe(0);
-    expect(app.logs()).toContain('"server stopped"');
+    await waitForLog(app.logs, (line) => line.msg === "server stopped");
+  });
+
+  it("issue 10 requests sent on keep-alive connections just before SIGTERM all get their answer; the process exits 0 within 5 s", async () => {
+    const app = await startServer();
+    const url = `${app.baseUrl}/demo/login`;
+    // Ten keep-alive connections, each used once already, so each is idle when the next request goes out.
+    const agents = Array.from({ length: 10 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+    try {
+      for (const first of await Promise.all(agents.map((agent) => get(agent, url).response))) expect(first.status).toBe(200);
+      const second = agents.map((agent) => get(agent, url));
+      // Every request has been handed to the operating system: it was sent before the signal.
+      await Promise.all(second.map((request) => request.sent));
+      const signalled = performance.now();
+      const exited = app.stop("SIGTERM");
+      const answers = await Promise.all(second.map((request) => request.response));
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toContain("</html>");
+      }
+      expect(await exited).toBe(0);
+      expect(performance.now() - signalled).toBeLessThan(5000);
+    } finally {
+      for (const agent of agents) agent.destroy();
+    }
   });
 });
+
+/** Polls `check` until it holds (with a deadline), for states the test cannot be told about. */
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A GET through one node:http agent: `sent` once the request is on the wire, `response` with the whole body. */
+function get(agent: Agent, url: string) {
+  const request = httpRequest(url, { agent, headers: { Accept: "text/html" } });
+  const sent = new Promise<void>((resolve) => request.once("finish", () => resolve()));
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.once("response", (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.once("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      res.once("error", reject);
+    });
+    request.once("error", reject);
+  });
+  request.end();
+  return { sent, response };
+}

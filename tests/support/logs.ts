@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 /**
  * Reading a child server's log without racing its pipe (issue 10, part 6). The server writes a line
  * to stdout and answers the request; the test process may receive the answer before the line, so a
@@ -65,4 +67,30 @@ export function waitForRequestLog(logs: () => string, requestId: string, options
     (line) => line.reqId === requestId && line.req !== undefined && !String(line.req.url ?? "").startsWith("/api/"),
     { what: `the request line of ${requestId}`, ...options },
   );
+}
+
+/**
+ * A barrier: once it returns, every line the server wrote before it is in the captured output. It
+ * asks for a small static file with its own request id and waits for that request's line, which
+ * the server writes after everything it logged for the requests answered before.
+ */
+export async function logBarrier(baseUrl: string, logs: () => string, options: WaitOptions = {}): Promise<void> {
+  const requestId = `log-barrier-${randomUUID()}`;
+  const response = await fetch(`${baseUrl}/robots.txt`, { headers: { "X-Request-Id": requestId } });
+  await response.arrayBuffer();
+  await waitForRequestLog(logs, requestId, { what: "the log barrier", ...options });
+}
+
+/** Every line of one request (its upstream calls, the embedded API's lines for them, its request line), once complete. */
+export async function requestLines(logs: () => string, requestId: string, options: WaitOptions = {}): Promise<LogLine[]> {
+  await waitForRequestLog(logs, requestId, options);
+  return logLines(logs()).filter((line) => line.reqId === requestId);
+}
+
+/** The upstream calls among log lines (the client logs each one with its path and status). */
+export function upstreamCallsIn(lines: LogLine[], pathPrefix: string): Array<{ path: string; status?: number }> {
+  return lines
+    .filter((line) => line.msg === "upstream call")
+    .map((line) => line.upstream as { path: string; status?: number })
+    .filter((call) => call.path.startsWith(pathPrefix));
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { measureShutdown } from "../../bench/lib/shutdown.mjs";
+
+/**
+ * Issue 10, part 5 (decision 099): SIGTERM under load, the way an orchestrator stops a container.
+ * autocannon keeps 20 keep-alive connections busy on a real page of the built server; the signal
+ * comes once answers flow. Every request sent before it gets its answer (no reset, no lost request,
+ * no 5xx) and the process exits 0 within 5 s. The same measurement is `npm run bench:shutdown`.
+ */
+describe("issue 10 graceful shutdown under load", () => {
+  it("issue 10 SIGTERM during 20 connections of load: every request sent before it is answered, exit 0 within 5 s", async () => {
+    const result = await measureShutdown({ connections: 20, warmupMs: 0, minResponses: 40 });
+    console.info(
+      `[issue 10] shutdown under load: ${result.before.sent} requests before SIGTERM, ${result.before.completed} answered, exit ${result.exitCode} after ${result.exitMs} ms`,
+    );
+    expect(result.before.sent).toBeGreaterThanOrEqual(40);
+    expect({ reset: result.before.reset, lost: result.before.lost, non2xx: result.before.non2xx, unanswered: result.before.unanswered }).toEqual({
+      reset: 0,
+      lost: 0,
+      non2xx: 0,
+      unanswered: 0,
+    });
+    expect(result.before.completed).toBe(result.before.sent);
+    expect(result.exitCode).toBe(0);
+    expect(result.exitMs).toBeLessThan(5000);
+  });
+});
