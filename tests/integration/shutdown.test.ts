@@ -8,7 +8,8 @@ import { measureShutdown } from "../../bench/lib/shutdown.mjs";
  * no 5xx) and the process exits 0 within 5 s. The same measurement is `npm run bench:shutdown`.
  */
 describe("issue 10 graceful shutdown under load", () => {
-  it("issue 10 SIGTERM during 20 connections of load: every request sent before it is answered, exit 0 within 5 s", async () => {
+  // A generous deadline: on a loaded CI machine the server starts and serves slowly.
+  it("issue 10 SIGTERM during 20 connections of load: every request sent before it is answered, exit 0 within 5 s", { timeout: 180_000 }, async () => {
     const result = await measureShutdown({ connections: 20, warmupMs: 0, minResponses: 40 });
     console.info(
       `[issue 10] shutdown under load: ${result.before.sent} requests before SIGTERM, ${result.before.completed} answered, exit ${result.exitCode} after ${result.exitMs} ms`,
