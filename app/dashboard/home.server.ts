@@ -210,6 +210,11 @@ export async function homeAction(args: ActionFunctionArgs, page: string) {
     if (error instanceof UpstreamError && error.status === 409) {
       return data<HomeActionData>({ refused: "data-protection-outdated" }, { status: 409 });
     }
+    // The upstream refused the posted ids (only a tampered form sends others than the page's): the
+    // same answer as a malformed post, not an upstream fault (found by fuzzing, decision 102).
+    if (error instanceof UpstreamError && error.status === 400) {
+      return data<HomeActionData>({ refused: "invalid" }, { status: 400 });
+    }
     throw error;
   }
   active.session.flash(

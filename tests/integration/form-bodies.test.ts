@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInClone } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -57,5 +58,16 @@ describe("form bodies", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     const health = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
     expect(health.status).toBe(200);
+  });
+
+  it("issue 10 home: statement ids the upstream refuses (a tampered form) answer 400, not an upstream error page", async () => {
+    const { browser } = await signedInClone(server.baseUrl, "anna");
+    const page = await browser.post(
+      "/demo/home",
+      { intent: "accept-data-protection", statementId: "<script>alert(1)</script>", revision: "1" },
+      { follow: false },
+    );
+    expect(page.status).toBe(400);
+    expect(page.text).not.toContain('id="error-title"');
   });
 });
