@@ -1,10 +1,15 @@
-import type { Router } from "express";
+import type { RequestHandler, Router } from "express";
 import { z } from "zod";
-import { authOf, requireToken } from "../auth/require-token";
+import { authOf, bearerToken, requireToken, type AuthState } from "../auth/require-token";
+import { createFailureThrottle } from "../auth/throttle";
+import { ApiError } from "../http/errors";
 import type { ApiContext } from "../context";
 import { route } from "../http/handlers";
 import { componentIdSchema, parseBody, profileIdSchema } from "../http/validation";
 import { requireAssignment } from "../store/progress";
+
+/** Reports a visitor's address may send per minute without a token (issue 14 part 7). */
+export const VISITOR_REPORTS_PER_MINUTE = 30;
 
 /** The three track calls and handleClientError: stored, answered 204 (spec §7, R-ENT-09). */
 const trackSchema = z.object({
@@ -24,8 +29,9 @@ const clientErrorSchema = z.object({
   errStack: z.string().max(20_000).optional(),
   userInfo: z
     .union([z.string().max(2000), z.record(z.unknown())])
-    .optional()
-    .refine((value) => value === undefined || JSON.stringify(value).length <= 2000, { message: "too long" }),
+    // A visitor's report has no user: the app sends null (issue 14 part 7).
+    .nullish()
+    .refine((value) => value == null || JSON.stringify(value).length <= 2000, { message: "too long" }),
 });
 
 const TRACK_CALLS = {
@@ -52,14 +58,24 @@ export function trackingRoutes(router: Router, ctx: ApiContext): void {
     );
   }
 
+  // Issue 14 part 7: errors of visitors (before sign-in) arrive without a token; per client address,
+  // bounded, so one client cannot flood the table. Signed-in reports carry their token as before.
+  const visitorReports = createFailureThrottle({ maxFailures: VISITOR_REPORTS_PER_MINUTE, windowS: 60, nowMs: () => ctx.now().getTime() });
+  const tokenIfSent: RequestHandler = (req, res, next) => (bearerToken(req) === null ? next() : requireToken(ctx)(req, res, next));
   router.post(
     "/handleClientError",
-    requireToken(ctx),
+    tokenIfSent,
     route((req, res) => {
+      const auth = res.locals.auth as AuthState | undefined;
+      if (!auth) {
+        const client = req.ip ?? "unknown";
+        if (visitorReports.blocked(client)) throw new ApiError(429, "too_many_requests");
+        visitorReports.failed(client);
+      }
       const body = parseBody(req, clientErrorSchema);
       ctx.db
         .prepare("INSERT INTO client_errors (user_id, report_json, created_at) VALUES (?, ?, ?)")
-        .run(authOf(res).user.id, JSON.stringify(body), ctx.now().toISOString());
+        .run(auth?.user.id ?? null, JSON.stringify(body), ctx.now().toISOString());
       res.status(204).end();
     }),
   );

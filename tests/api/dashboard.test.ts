@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "./support/api";
+import Database from "better-sqlite3";
+import { VISITOR_REPORTS_PER_MINUTE } from "../../api/routes/tracking";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -191,6 +193,34 @@ describe("tracking calls and handleClientError", () => {
     expect((await api.post("/handleClientError", { errStack: "x" }, { token })).status).toBe(400);
     expect((await api.post("/handleClientError", { errMessage: "x".repeat(2001) }, { token })).status).toBe(400);
     expect((await api.post("/trackVideoAction", { profileId: "P100" })).status).toBe(401);
+  });
+});
+
+describe("POST /handleClientError from visitors", () => {
+  it("R-ENT-09 issue 14 part 7: a report without a token is stored (no user), limited per client; signed-in reports are not", async () => {
+    const report = { client: "demo", userAgent: "test", url: "/demo/login", errMessage: "visitor boom", errStack: "at y", userInfo: null };
+    const stored = () => {
+      const db = new Database(api.databasePath, { readonly: true });
+      try {
+        return db.prepare("SELECT user_id FROM client_errors WHERE report_json LIKE '%visitor boom%'").all() as Array<{ user_id: number | null }>;
+      } finally {
+        db.close();
+      }
+    };
+    const before = stored().length;
+    const first = await api.post("/handleClientError", report);
+    expect(first.status).toBe(204);
+    expect(stored().length).toBe(before + 1);
+    expect(stored().every((row) => row.user_id === null)).toBe(true);
+    // A malformed token is still refused: only a missing one makes a visitor.
+    expect((await api.call("POST", "/handleClientError", { body: report, token: "not-a-token" })).status).toBe(401);
+    let last = first;
+    for (let sent = 1; sent <= VISITOR_REPORTS_PER_MINUTE; sent++) last = await api.post("/handleClientError", report);
+    expect(last.status).toBe(429);
+    expect(stored().length).toBe(before + VISITOR_REPORTS_PER_MINUTE);
+    // The same client signed in is not a visitor: its reports still arrive.
+    const token = await api.login("anna");
+    expect((await api.post("/handleClientError", report, { token })).status).toBe(204);
   });
 });
 
