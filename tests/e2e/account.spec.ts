@@ -149,14 +149,17 @@ test.describe("R-AUTH-04 logout destinations", () => {
 });
 
 test("R-TOK-01 R-CAT-02 an expired token gives C02 with its button to login and no close", async ({ browser }, testInfo) => {
-  // Its own server: tokens live 1 s and can be refreshed for 3 s, so the session ends during the test.
-  const server = await startServer({ API_TOKEN_TTL_S: "1", API_TOKEN_ABSOLUTE_TTL_S: "3", COOKIE_SECURE: "false" });
+  // Its own server: tokens live 3 s and can be refreshed for 6 s, so the session ends during the test
+  // (not 1 s: a page load spanning the expiry got 419 on a loaded machine, before the test's wait).
+  const server = await startServer({ API_TOKEN_TTL_S: "3", API_TOKEN_ABSOLUTE_TTL_S: "6", COOKIE_SECURE: "false" });
   const context = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
   try {
     const page = await context.newPage();
     await logIn(page, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });
     await expect(page).toHaveURL(/\/demo\/home$/);
-    await page.waitForTimeout(4_000);
+    // The token was issued before this moment (whole seconds upstream): wait for the clock to pass its 6 s.
+    const signedInBy = Date.now();
+    while (Date.now() <= signedInBy + 6_000) await new Promise((resolve) => setTimeout(resolve, signedInBy + 6_001 - Date.now()));
     await page.goto("/demo/change-password");
     await expect(page.getByText("C02")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Session expired");

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { cloneUser, DORA_PERSONAL_DATA, signIn, signedInClone } from "../support/demo";
 import { answerEngine, iframeSource } from "../support/engine";
+import { logLines, upstreamCallsIn, waitForLogs } from "../support/logs";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -28,19 +29,14 @@ const text = (page: PageResponse) => main(page).replace(/<[^>]+>/g, " ").replace
 
 const personalData = DORA_PERSONAL_DATA;
 
-/** Upstream calls the server made so far for this path (the server logs every call; tracking runs after the response). */
-async function upstreamCalls(pathName: string, expected: number): Promise<Array<{ status: number }>> {
-  let calls: Array<{ status: number }> = [];
-  for (let attempt = 0; attempt < 40; attempt++) {
-    calls = server
-      .logs()
-      .split("\n")
-      .filter((line) => line.includes('"upstream call"') && line.includes(`"path":"${pathName}"`))
-      .map((line) => (JSON.parse(line) as { upstream: { status: number } }).upstream);
-    if (calls.length >= expected) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return calls;
+/**
+ * Upstream calls the server made so far for this path, once there are at least `expected` (the
+ * server logs every call; tracking calls run after the response, and the log arrives through a pipe).
+ */
+async function upstreamCalls(pathName: string, expected: number): Promise<Array<{ path: string; status?: number }>> {
+  const exactly = (lines: ReturnType<typeof logLines>) => upstreamCallsIn(lines, pathName).filter((call) => call.path === pathName);
+  const lines = await waitForLogs(server.logs, (all) => exactly(all).length >= expected, { what: `${expected} upstream call(s) of ${pathName}` });
+  return exactly(lines);
 }
 
 describe("assessment/{moduleId}: who and which module", () => {
@@ -325,14 +321,18 @@ describe("the embedded frame and finishing (R-FIN-01)", () => {
 
 describe("an ended upstream session keeps the draft", () => {
   it("R-CAT-02 a form posted after the token's absolute expiry shows C02; the answers reappear after the next login", async () => {
-    const short = await startServer({ API_TOKEN_TTL_S: "1", API_TOKEN_ABSOLUTE_TTL_S: "3" });
+    // Token 3 s, refreshable until 12 s after the sign-in: room for a slow machine to load the form
+    // before (a request spanning a 1 s token's expiry got 419 under load).
+    const short = await startServer({ API_TOKEN_TTL_S: "3", API_TOKEN_ABSOLUTE_TTL_S: "12" });
     try {
       const user = await cloneUser(short.baseUrl, "dora");
       const browser = new BrowserClient(short.baseUrl);
       await browser.get("/demo/login?langId=en_GB");
       await signIn(browser, user);
+      // The token was issued before this moment (whole seconds upstream): the test waits for the clock.
+      const signedInBy = Date.now();
       expect((await browser.get("/demo/assessment/40")).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 3500));
+      while (Date.now() <= signedInBy + 12_000) await new Promise((resolve) => setTimeout(resolve, signedInBy + 12_001 - Date.now()));
       const expired = await browser.post("/demo/assessment/40", { ...personalData, intent: "review", lastName: "Typed-Before-Expiry" });
       expect(expired.status, `${expired.url}: ${text(expired).slice(0, 400)}`).toBe(401);
       expect(text(expired)).toContain("C02");

@@ -170,8 +170,8 @@ export function breakSessionStore(dataDir: string): void {
   db.close();
 }
 
-/** Waits until `check` holds (polling), or fails with `what`. */
-export async function eventually<T>(what: string, check: () => T | undefined | false, timeoutMs = 5000): Promise<T> {
+/** Waits until `check` holds (polling), or fails with `what`; the deadline is generous for a loaded machine. */
+export async function eventually<T>(what: string, check: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();
@@ -206,7 +206,7 @@ export async function startServerOnPort(env: Record<string, string>): Promise<{ 
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     const ready = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForLog } from "../support/logs";
 import { startServer, type RunningServer } from "../support/server";
 import { customerConfig, eventually, json, seedSession, startFakeUpstream, type FakeServer, type RecordedCall } from "./errors-fakes";
 
@@ -100,11 +101,10 @@ describe("client error reports", () => {
       const response = await post(report("forwarding fails"));
       expect(response.status).toBe(204);
       const requestId = response.headers.get("x-request-id")!;
-      await eventually("the warning", () =>
-        server.logs().split("\n").find((line) => line.includes(requestId) && line.includes('"client error report not forwarded"')),
-      );
-      const logged = server.logs().split("\n").find((line) => line.includes(requestId) && line.includes('"client error"'));
-      expect(JSON.parse(logged!)).toMatchObject({ level: "warn", cstm: "demo", clientError: { source: "error", message: "forwarding fails", url: "/demo/home?tab=1" } });
+      // Forwarding runs after the answer: wait for its warning, and for the report's own line.
+      await waitForLog(server.logs, (line) => line.reqId === requestId && line.msg === "client error report not forwarded");
+      const logged = await waitForLog(server.logs, (line) => line.reqId === requestId && line.msg === "client error");
+      expect(logged).toMatchObject({ level: "warn", cstm: "demo", clientError: { source: "error", message: "forwarding fails", url: "/demo/home?tab=1" } });
     } finally {
       failForwarding = false;
     }
@@ -117,7 +117,9 @@ describe("client error reports", () => {
     expect((await post(report("x", { url: "//evil.example/demo" }))).status).toBe(400);
     expect((await post(report("x".repeat(20_000)))).status).toBe(413);
     expect((await post(report("cross"), { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A valid report sent after them is forwarded: anything refused before it would have gone first.
+    expect((await post(report("sentinel after the refused ones"))).status).toBe(204);
+    await forwardedReport("sentinel after the refused ones");
     expect(upstream.calls.filter((call) => call.path === "/handleClientError" && call.body.includes('"errMessage":"x"'))).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
+import { logBarrier, waitForLog } from "../support/logs";
 import { startServer, type RunningServer } from "../support/server";
 import { customerConfig, eventually, json, seedSession, startFakeUpstream, startServerOnPort, type FakeServer } from "./errors-fakes";
 
@@ -90,9 +91,10 @@ describe("pino request logs", () => {
     expect(refresh?.headers.authorization).toBe(`Bearer ${OLD_TOKEN}`);
     const forwarded = await eventually("the forwarded report", () => upstream.calls.find((call) => call.path === "/handleClientError"));
     expect(forwarded.headers.authorization).toBe(`Bearer ${NEW_TOKEN}`);
+    // The forwarding is logged after the upstream answered it; everything else before the barrier's line.
+    await waitForLog(server.logs, (line) => line.msg === "upstream call" && (line.upstream as { path?: string }).path === "/handleClientError");
+    await logBarrier(server.baseUrl, server.logs);
     expect(server.logs()).toContain('"path":"/refreshToken"');
-
-    await new Promise((resolve) => setTimeout(resolve, 200));
     const logs = server.logs();
     for (const secret of [PASSWORD, OLD_TOKEN, NEW_TOKEN, LOGIN_TOKEN, BROWSER_TOKEN, cookie.value, decodeURIComponent(cookie.value), SESSION_ID, LINK_HASH, QUERY_TOKEN]) {
       expect(logs.includes(secret), `log contains ${secret}`).toBe(false);
@@ -128,8 +130,9 @@ describe("pino request logs", () => {
     const quiet = await startServerOnPort({ UPSTREAM_API_URL: upstream.url, LOG_LEVEL: "warn" });
     try {
       await new BrowserClient(quiet.baseUrl).get("/demo/login");
-      await new BrowserClient(quiet.baseUrl).get("/demo/login?langId=xx");
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = await new BrowserClient(quiet.baseUrl).get("/demo/login?langId=xx");
+      // Its warn line comes after everything the first page logged (the log arrives through a pipe).
+      await waitForLog(quiet.logs, (line) => line.reqId === refused.headers.get("x-request-id") && line.level === "warn");
       const levels = quiet
         .logs()
         .split("\n")

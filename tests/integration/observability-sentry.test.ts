@@ -9,6 +9,7 @@ import {
   customerConfig,
   eventually,
   json,
+  seedSession,
   startFakeSentry,
   startFakeUpstream,
   type FakeServer,
@@ -91,7 +92,9 @@ describe("Sentry", () => {
     expect(networkEvent.exception?.values?.[0]?.value).toContain("API02");
 
     // Reported: an unexpected failure (the session store is gone under the root loader).
-    await client.get("/demo/login?langId=en_GB");
+    // The language has a cookie of its own; a session cookie is what makes the root loader read the store.
+    const cookie = await seedSession(server.dataDir, "sentry-root-loader-failure-0123456789abcdef", { cstm: "demo" });
+    client.cookies.set(cookie.name, cookie.value);
     breakSessionStore(server.dataDir);
     const broken = await client.get("/demo/login");
     expect(broken.status).toBe(500);
@@ -103,11 +106,18 @@ describe("Sentry", () => {
     expect(unexpected.release).toBe(release);
     expect(unexpected).toMatchObject({ environment: "integration-test" });
 
-    // Nothing about the expected answers arrived (events are sent in order: the later ones are here).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing about the expected answers arrived: an event captured after all of them (a client
+    // error report) has arrived, and they would have been captured long before it.
+    const sentinel = await fetch(`${server.baseUrl}/_client-errors`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", "Sec-Fetch-Site": "same-origin" },
+      body: JSON.stringify({ source: "error", message: "sentinel after the quiet answers", stack: "Error: sentinel", url: "/demo/login", reference: "sentinel-0001" }),
+    });
+    expect(sentinel.status).toBe(204);
+    await eventually("the sentinel event", () => sentry.events.find(byRequest(sentinel.headers.get("x-request-id")!)));
     for (const requestId of quiet) expect(sentry.events.filter(byRequest(requestId)), requestId).toEqual([]);
     // …and nothing else arrived either (no duplicate, no event of an integration without our tags).
-    expect(sentry.events.map((event) => event.tags?.request_id)).toEqual([id(network), id(broken)]);
+    expect(sentry.events.map((event) => event.tags?.request_id)).toEqual([id(network), id(broken), sentinel.headers.get("x-request-id")]);
     // Secrets are not sent: no cookie and no authorization header in any event.
     for (const raw of sentry.raw) expect(raw).not.toMatch(/__Host-session=|"cookie"|"authorization"/i);
   });

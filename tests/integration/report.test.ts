@@ -5,6 +5,7 @@ import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { signIn, signedInClone } from "../support/demo";
 import { DORA_PERSONAL_DATA } from "../support/demo-answers";
 import { updateSessionRecord } from "../support/seed-session";
+import { logBarrier } from "../support/logs";
 import { startServer, testSecret, type RunningServer } from "../support/server";
 
 /**
@@ -62,8 +63,12 @@ const main = (page: PageResponse) => /<main[\s\S]*<\/main>/.exec(page.text)?.[0]
 const dialog = (page: PageResponse) => /<dialog[\s\S]*<\/dialog>/.exec(page.text)?.[0] ?? "";
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/\s+/g, " ");
 
-/** Upstream calls the server made so far for this path (the server logs every call). */
-function upstreamCalls(pathName: string): Array<{ status: number }> {
+/**
+ * Upstream calls the server made so far for this path (the server logs every call). The log
+ * arrives through a pipe, after the answers: the barrier waits until it has caught up.
+ */
+async function upstreamCalls(pathName: string): Promise<Array<{ status: number }>> {
+  await logBarrier(server.baseUrl, server.logs);
   return server
     .logs()
     .split("\n")
@@ -72,7 +77,8 @@ function upstreamCalls(pathName: string): Array<{ status: number }> {
 }
 
 /** Requests the embedded API answered for this path (its request log), e.g. the PDF's /createReport. */
-function apiRequests(pathName: string): Array<{ statusCode: number }> {
+async function apiRequests(pathName: string): Promise<Array<{ statusCode: number }>> {
+  await logBarrier(server.baseUrl, server.logs);
   return server
     .logs()
     .split("\n")
@@ -124,7 +130,7 @@ describe("report page (R-SCR-06, R-PROF-03)", () => {
 
   it("R-VAL-12 anna's download is refused by the server: back on the report page with the message, once; the script gets 409", async () => {
     const { browser } = await signedIn("anna");
-    const before = apiRequests("/createReport").length;
+    const before = (await apiRequests("/createReport")).length;
     // Whatever the request says (another profile, a flag), the server decides from the upstream's status.
     const refused = await browser.get("/demo/report/download?profileId=P200&allComponentsFinished=true", { follow: false });
     expect(refused.status).toBe(303);
@@ -138,7 +144,7 @@ describe("report page (R-SCR-06, R-PROF-03)", () => {
     expect(fetched.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(await fetched.text()).toBe("Report download failed.");
     // The report itself was never asked for.
-    expect(apiRequests("/createReport").length).toBe(before);
+    expect(await apiRequests("/createReport")).toHaveLength(before);
   });
 
   it("R-REP-01 dora, once her last module is done: every scale completed, 8 of 8, the download is report.pdf with her scales", async () => {
@@ -160,7 +166,7 @@ describe("report page (R-SCR-06, R-PROF-03)", () => {
     const { lines } = await pdfText(bytes);
     expect(lines).toContain("Sprachverständnis");
     expect(lines).toContain("Dora Fischer");
-    expect(apiRequests("/createReport").map((request) => request.statusCode)).toContain(200);
+    expect((await apiRequests("/createReport")).map((request) => request.statusCode)).toContain(200);
   });
 
   it("R-REP-01 on a smartphone the link opens a new tab and the PDF is shown inline", async () => {
@@ -259,14 +265,14 @@ describe("feedback modal (R-SCR-10, spec §4 'Feedback modal')", () => {
   it("R-SCR-10 a submission without a valid rating shows the error and keeps the comment; a valid one is sent (201) with thanks", async () => {
     const { browser } = await completedDora();
     const comment = "Gut erklärt, <aber> lang.";
-    const before = upstreamCalls("/postUserFeedback").length;
+    const before = (await upstreamCalls("/postUserFeedback")).length;
     const refused = await browser.post("/demo/feedback", { rating: "7", comment, returnTo: "/demo/report" });
     expect(pathOf(refused)).toBe("/demo/report?modal=feedback");
     const modal = dialog(refused);
     expect(modal).toMatch(/<fieldset class="field field-radio-group" aria-invalid="true" aria-describedby="feedback-rating-error">/);
     expect(text(modal)).toContain("Please choose a rating from 1 to 5.");
     expect(modal).toContain(">Gut erklärt, &lt;aber&gt; lang.</textarea>");
-    expect(upstreamCalls("/postUserFeedback")).toHaveLength(before);
+    expect(await upstreamCalls("/postUserFeedback")).toHaveLength(before);
     // Shown once: a reload shows the modal as it was first opened.
     expect(text(dialog(await browser.get("/demo/report?modal=feedback")))).not.toContain("Please choose a rating");
 
@@ -278,7 +284,7 @@ describe("feedback modal (R-SCR-10, spec §4 'Feedback modal')", () => {
     expect(pathOf(sent)).toBe("/demo/report");
     expect(dialog(sent)).toBe("");
     expect(main(sent)).toContain('<p class="notice notice-success" role="status">Thank you for your feedback!</p>');
-    expect(upstreamCalls("/postUserFeedback").slice(before).map((call) => call.status)).toEqual([201]);
+    expect((await upstreamCalls("/postUserFeedback")).slice(before).map((call) => call.status)).toEqual([201]);
     // The upstream no longer requests feedback for this profile: no link, nothing opens.
     expect(text(main(await browser.get("/demo/report")))).not.toContain("Give feedback");
   });

@@ -80,7 +80,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     dataDir,
     logs: () => output,
     async stop(signal = "SIGTERM") {
-      if (child.exitCode !== null) return child.exitCode;
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.kill(signal);
       const code = await exited;
@@ -101,7 +101,8 @@ export function runServerExpectingExit(env: Record<string, string | undefined>):
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    // A safety net only (it exits at once normally): generous for a loaded machine, below vitest's 30 s.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
     child.on("exit", (code) => {
       clearTimeout(timer);
       resolve({ code, output });

@@ -126,22 +126,22 @@ describe("R-ERR-03 closing and the error stack", () => {
   });
 
   it("R-ERR-03 settleAll throws every failure of parallel calls as one stack, newest first", async () => {
-    const later = <T,>(ms: number, value: () => T) => new Promise<T>((resolve, reject) => setTimeout(() => {
-      try {
-        resolve(value());
-      } catch (error) {
-        reject(error);
-      }
-    }, ms));
-    const failure = await settleAll([
-      later(30, () => {
-        throw new CatalogueError("DP01");
-      }),
-      later(1, () => "profiles"),
-      later(10, () => {
-        throw new CatalogueError("API02");
-      }),
-    ]).catch((error: unknown) => error);
+    // Settled in an order the test decides (no timers): API02 fails first, then DP01.
+    const deferred = <T,>() => {
+      let settle!: { resolve: (value: T) => void; reject: (error: unknown) => void };
+      const promise = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
+      return { promise, ...settle };
+    };
+    const dataProtection = deferred<never>();
+    const profiles = deferred<string>();
+    const configuration = deferred<never>();
+    const settled = settleAll([dataProtection.promise, profiles.promise, configuration.promise]).catch((error: unknown) => error);
+    configuration.reject(new CatalogueError("API02"));
+    await Promise.resolve();
+    profiles.resolve("profiles");
+    await Promise.resolve();
+    dataProtection.reject(new CatalogueError("DP01"));
+    const failure = await settled;
     expect(isCatalogueError(failure)).toBe(true);
     expect((failure as CatalogueError).data.errors.map((error) => error.code)).toEqual(["DP01", "API02"]);
     expect((failure as CatalogueError).init.status).toBe(CATALOGUE.DP01.status);
