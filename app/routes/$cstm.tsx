@@ -15,7 +15,7 @@ import { ErrorView } from "~/errors/error-view";
 import { describeRouteError } from "~/errors/route-error";
 import { selectMainError } from "~/errors/selection";
 import { layoutFromMatches, type RouteHandle } from "~/handle";
-import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isSupportedLanguage, resolveLanguage } from "~/i18n/languages";
 import { RouteErrorView } from "~/errors/boundary";
 import { useTranslation } from "~/i18n/react";
 import { createTranslator } from "~/i18n/translator";
@@ -23,7 +23,7 @@ import { legalNoticeModal, type LegalNoticeModalData } from "~/modals/legal-noti
 import { loadOpenModals } from "~/modals/modals.server";
 import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
 import type { RootLoaderData } from "~/root";
-import { rememberLanguage } from "~/session/language.server";
+import { rememberLanguage, storedLanguages } from "~/session/language.server";
 import { storeChosenLanguage } from "~/account/stored-language.server";
 import { currentApplicant } from "~/account/session.server";
 import { commitSession } from "~/session/request.server";
@@ -54,10 +54,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const headers = new Headers();
   // A one-time notice of the previous request (POST-redirect-GET), shown by every layout.
   const notice = session.get("notice");
+  // The language the page had before this request (the cookie's choice, else the customer's first).
+  const before = languageChanged ? resolveLanguage(config.languages, null, (await storedLanguages(args.request, args.context))[cstm]) : null;
   // The language has a cookie of its own: choosing one creates no session record (issue 10).
   const languageCookie = languageChanged ? await rememberLanguage(args.request, args.context, cstm, language) : null;
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
-  if (languageCookie && currentApplicant(session, cstm)) await storeChosenLanguage(args.context, session, language);
+  // Issue 14 part 2: a signed-in applicant who switches to another language has chosen it for the account.
+  const switched = before !== null && (!before.ok || before.language !== language);
+  if (switched && currentApplicant(session, cstm)) await storeChosenLanguage(args.context, session, language);
   if (notice !== undefined) headers.append("Set-Cookie", await commitSession(args.context, session));
   const legalNotice = legalNoticeText(config.texts, language);
   const modals = await loadOpenModals(args.request, {
