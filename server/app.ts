@@ -54,6 +54,9 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 /** After SIGTERM, how long a connection without a request is left before it counts as idle (decision 099). */
 const IDLE_GRACE_MS = 100;
+/** An oversized body up to this size is read and discarded before the 413 is sent (see refuseOversizedBody). */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 10_000;
 
 export async function createAppServer(config: ServerConfig, options: CreateServerOptions): Promise<AppServer> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
@@ -220,10 +223,32 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       return plainErrorPage(req, res, 403);
     }
     const length = Number(req.get("content-length") ?? "0");
-    if (!Number.isFinite(length) || length > config.BODY_LIMIT_BYTES) return plainErrorPage(req, res, 413);
+    if (!Number.isFinite(length) || length > config.BODY_LIMIT_BYTES) return refuseOversizedBody(req, res, length);
     if (req.get("transfer-encoding") && !req.get("content-length")) return plainErrorPage(req, res, 411);
     next();
   });
+
+  /**
+   * A client that is still uploading when the 413 arrives and the connection closes sees a reset
+   * (EPIPE) instead of the page. A body of a size we can afford is read and thrown away first, so
+   * the browser shows the translated page; anything larger is answered at once and cut off.
+   */
+  function refuseOversizedBody(req: Request, res: Response, length: number): void {
+    if (!Number.isFinite(length) || length > DRAIN_LIMIT_BYTES) return plainErrorPage(req, res, 413);
+    let answered = false;
+    const answer = () => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(timer);
+      plainErrorPage(req, res, 413);
+    };
+    const timer = setTimeout(answer, DRAIN_TIMEOUT_MS);
+    timer.unref();
+    req.on("end", answer);
+    req.on("error", answer);
+    req.on("close", answer);
+    req.resume();
+  }
 
   const remixHandler = createRequestHandler({
     // Every loader/action error leaves as a catalogue payload with the request id (app/errors).
