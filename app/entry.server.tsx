@@ -13,6 +13,7 @@ import { NonceProvider } from "~/components/nonce";
 import { withoutReactNullPadding } from "~/render/react-stream.server";
 import { reportServerError } from "~/errors/report.server";
 import { getSession } from "~/session/request.server";
+import { isRecruiterPath } from "~/recruiter/paths";
 import type { RootLoaderData } from "~/root";
 
 const ABORT_DELAY = 5_000;
@@ -33,8 +34,10 @@ const handleRequest: HandleDocumentRequestFunction = (
   const root = remixContext.staticHandlerContext.loaderData.root as RootLoaderData | undefined;
   if (root) responseHeaders.set("Content-Language", root.htmlLang);
   responseHeaders.append("Vary", "Cookie");
-  // Authenticated pages must never come back from a cache, not even the back button after logout.
-  responseHeaders.set("Cache-Control", root?.authenticated ? "no-store" : "private, no-cache");
+  // Authenticated pages must never come back from a cache, not even the back button after logout;
+  // nor may any recruiter page, signed in or not (issue 11).
+  const noStore = root?.authenticated || isRecruiterPath(new URL(request.url).pathname);
+  responseHeaders.set("Cache-Control", noStore ? "no-store" : "private, no-cache");
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const nonce = loadContext.cspNonce;

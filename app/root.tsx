@@ -18,6 +18,7 @@ import { DEFAULT_LANGUAGE, htmlLang, type Language } from "~/i18n/languages";
 import { I18nProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources.server";
 import type { LanguageResources } from "~/i18n/translator";
+import { isRecruiterPath } from "~/recruiter/paths";
 import { getSession } from "~/session/request.server";
 import stylesUrl from "~/styles/app.css?url";
 
@@ -37,6 +38,16 @@ export interface RootLoaderData {
   errorContext: ErrorContext;
 }
 
+/**
+ * Every document carries its translations; the recruiter namespace only on recruiter pages, so the
+ * applicant's pages stay inside their HTML budget (DESIGN §7).
+ */
+function resourcesFor(language: Language, recruiterPage: boolean): LanguageResources {
+  if (recruiterPage) return resources[language];
+  const { recruiter: _recruiter, ...applicantResources } = resources[language];
+  return applicantResources;
+}
+
 export async function loader(args: LoaderFunctionArgs): Promise<RootLoaderData> {
   const { request, context } = args;
   const [language, session] = await Promise.all([documentLanguage(args), getSession(request, context)]);
@@ -46,7 +57,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<RootLoaderData> 
   return {
     language,
     htmlLang: htmlLang(language),
-    resources: resources[language],
+    resources: resourcesFor(language, isRecruiterPath(url.pathname)),
     lite,
     authenticated: Boolean(session.get("applicant") || session.get("recruiter")),
     errorContext: errorContext(request, context),
@@ -57,6 +68,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<RootLoaderData> 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.searchParams.get("langId") !== nextUrl.searchParams.get("langId")) return true;
+  if (isRecruiterPath(currentUrl.pathname) !== isRecruiterPath(nextUrl.pathname)) return true;
   return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
 };
 

@@ -81,7 +81,7 @@ export async function signInApplicant(
     anonymous: grant.anonymous,
     registrationProfileId: options.registrationProfileId,
   });
-  session.unset("recruiter");
+  // The recruiter part of the session stays: a sign-in of one role never ends the other (issue 11).
   session.unset("activeProfileId");
   session.unset("formDrafts");
   if (options.onSiteProfileId) session.set("onSite", { profileId: options.onSiteProfileId });

@@ -2,12 +2,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { currentApplicant, logoutDestination } from "~/account/session.server";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
-import { destroySession } from "~/session/request.server";
+import { commitSession, destroySession } from "~/session/request.server";
 import { logout } from "~/upstream/auth.server";
 
 /**
  * Logout (R-AUTH-01/04): GET /logout upstream, the session record deleted, Clear-Site-Data, and the
- * destination of R-AUTH-04. Only the language choice survives (its own cookie).
+ * destination of R-AUTH-04. Only the language choice survives (its own cookie), and a recruiter's
+ * sign-in in the same browser (issue 11: logging out ends one role).
  */
 export async function action(args: ActionFunctionArgs) {
   const customer = await requireCustomer(args);
@@ -18,9 +19,16 @@ export async function action(args: ActionFunctionArgs) {
     // The upstream token is revoked if it can be; a failure must never keep anyone signed in.
     await logout(context, session).catch((error) => context.logger.warn({ err: error }, "upstream logout failed"));
   }
-  // The language choice survives by itself: it has a cookie of its own.
+  // The language choice survives by itself: it has a cookie of its own. A recruiter signed in in the
+  // same browser stays signed in, in a fresh session (issue 11).
+  const recruiter = session.get("recruiter");
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(context, session));
+  if (recruiter) {
+    const fresh = await context.services.sessionStorage.getSession();
+    fresh.set("recruiter", recruiter);
+    headers.append("Set-Cookie", await commitSession(context, fresh));
+  }
   headers.set("Clear-Site-Data", '"cache", "storage"');
   throw redirect(destination, { headers });
 }

@@ -20,6 +20,10 @@ export interface ApplicantAuth extends TokenGrant {
 
 export interface RecruiterAuth extends TokenGrant {
   userName: string;
+  /** The recruiter's name for the recruiter pages' header, when the upstream told us one. */
+  displayName?: string;
+  /** The customer the recruiter signed in at (issue 11); which customers they may see is the upstream's to say. */
+  cstm?: string;
 }
 
 /**

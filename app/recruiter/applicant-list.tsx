@@ -1,0 +1,314 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { formatDate } from "~/i18n/format-date";
+import { useTranslation } from "~/i18n/react";
+import { listSearch, type ListParameter, type Sort } from "./list-query";
+
+/**
+ * The recruiter's applicant list (issue 11): the GET form with search and filters (the URL holds
+ * them, so the list can be bookmarked and works without JavaScript), the table with real headers,
+ * caption and sortable columns, the pages, and the CSV export of exactly this list.
+ */
+export interface ListRow {
+  userName: string;
+  name: string | null;
+  email: string | null;
+  anonymous: boolean;
+  status: string;
+  finishedModules: number;
+  totalModules: number;
+  progress: number;
+  registeredAt: string;
+  lastActivityAt: string | null;
+  owner: string | null;
+  loginEnabled: boolean;
+  activated: boolean;
+}
+
+export interface ListViewProps {
+  cstm: string;
+  basePath: string;
+  values: Record<ListParameter, string>;
+  errors: Partial<Record<ListParameter, string>>;
+  sort: Sort;
+  order: "asc" | "desc";
+  filtered: boolean;
+  total: number;
+  page: number;
+  pages: number;
+  rows: ListRow[];
+  options: { profiles: { value: string; label: string }[]; statuses: string[]; owners: { value: string; label: string }[] };
+}
+
+function FilterField({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: ListParameter;
+  label: string;
+  error?: string;
+  children: (aria: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const { t } = useTranslation("recruiter");
+  const id = `filter-${name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, name, ...(error ? { "aria-invalid": true as const, "aria-describedby": errorId } : {}) })}
+      {error ? (
+        <p id={errorId} className="field-error">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Choice({ name, label, values, errors, options, any }: {
+  name: ListParameter;
+  label: string;
+  values: ListViewProps["values"];
+  errors: ListViewProps["errors"];
+  options: { value: string; label: string }[];
+  any: string;
+}) {
+  return (
+    <FilterField name={name} label={label} error={errors[name]}>
+      {(props) => (
+        <select {...props} defaultValue={values[name]}>
+          <option value="">{any}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FilterField>
+  );
+}
+
+function Range({ name, type, values, errors, max }: {
+  name: string;
+  type: "date" | "number";
+  values: ListViewProps["values"];
+  errors: ListViewProps["errors"];
+  max?: number;
+}) {
+  const { t } = useTranslation("recruiter");
+  const [first, second] = type === "date" ? (["From", "To"] as const) : (["Min", "Max"] as const);
+  return (
+    <fieldset className="filter-range">
+      <legend>{t(`list.range.${name}`)}</legend>
+      {[first, second].map((end) => {
+        const parameter = `${name}${end}` as ListParameter;
+        return (
+          <FilterField key={end} name={parameter} label={t(`list.${end.toLowerCase()}`)} error={errors[parameter]}>
+            {(props) =>
+              type === "date" ? (
+                <input {...props} type="date" defaultValue={values[parameter]} />
+              ) : (
+                <input {...props} type="number" inputMode="numeric" min={0} max={max} step={1} defaultValue={values[parameter]} />
+              )
+            }
+          </FilterField>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export function ApplicantFilters({ basePath, values, errors, sort, order, filtered, options }: ListViewProps) {
+  const { t } = useTranslation("recruiter");
+  const yesNo = [
+    { value: "true", label: t("list.yes") },
+    { value: "false", label: t("list.no") },
+  ];
+  return (
+    <Form method="get" action={basePath} className="recruiter-filters" role="search" aria-label={t("list.filtersLabel")}>
+      <div className="recruiter-search">
+        <FilterField name="q" label={t("list.search")} error={errors.q}>
+          {(props) => <input {...props} type="search" defaultValue={values.q} maxLength={100} />}
+        </FilterField>
+        <button type="submit" className="button button-primary">
+          {t("list.apply")}
+        </button>
+      </div>
+      <details open={filtered || Object.keys(errors).length > 0}>
+        <summary>{t("list.filters")}</summary>
+        <div className="filter-grid">
+          <fieldset>
+            <legend>{t("list.groups.select")}</legend>
+            <Choice name="profile" label={t("list.profile")} values={values} errors={errors} options={options.profiles} any={t("list.any")} />
+            <Choice
+              name="status"
+              label={t("list.status")}
+              values={values}
+              errors={errors}
+              options={options.statuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+              any={t("list.any")}
+            />
+            <Choice
+              name="owner"
+              label={t("list.owner")}
+              values={values}
+              errors={errors}
+              options={[{ value: "-", label: t("list.noOwner") }, ...options.owners]}
+              any={t("list.any")}
+            />
+          </fieldset>
+          <fieldset>
+            <legend>{t("list.groups.boolean")}</legend>
+            {(["activated", "anonymous", "onSite"] as const).map((name) => (
+              <Choice key={name} name={name} label={t(`list.boolean.${name}`)} values={values} errors={errors} options={yesNo} any={t("list.any")} />
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>{t("list.groups.string")}</legend>
+            {(["name", "userName", "email"] as const).map((name) => (
+              <FilterField key={name} name={name} label={t(`list.string.${name}`)} error={errors[name]}>
+                {(props) => <input {...props} type="text" defaultValue={values[name]} maxLength={100} />}
+              </FilterField>
+            ))}
+          </fieldset>
+          <Range name="registered" type="date" values={values} errors={errors} />
+          <Range name="activity" type="date" values={values} errors={errors} />
+          <Range name="openUntil" type="date" values={values} errors={errors} />
+          <Range name="progress" type="number" max={100} values={values} errors={errors} />
+          <Range name="finished" type="number" max={1000} values={values} errors={errors} />
+          <fieldset>
+            <legend>{t("list.groups.sort")}</legend>
+            <FilterField name="sort" label={t("list.sortBy")} error={errors.sort}>
+              {(props) => (
+                <select {...props} defaultValue={sort}>
+                  {(["name", "registered", "activity", "progress"] as const).map((value) => (
+                    <option key={value} value={value}>
+                      {t(`list.columns.${value}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FilterField>
+            <FilterField name="order" label={t("list.order")} error={errors.order}>
+              {(props) => (
+                <select {...props} defaultValue={order}>
+                  <option value="asc">{t("list.ascending")}</option>
+                  <option value="desc">{t("list.descending")}</option>
+                </select>
+              )}
+            </FilterField>
+          </fieldset>
+        </div>
+        <div className="filter-actions">
+          <button type="submit" className="button button-primary">
+            {t("list.apply")}
+          </button>
+          <Link to={basePath}>{t("list.reset")}</Link>
+        </div>
+      </details>
+    </Form>
+  );
+}
+
+/** x of y modules as text and as a bar (progress: whole percent, docs/decisions/023). */
+export function ProgressBar({ finished, total, progress }: { finished: number; total: number; progress: number }) {
+  const { t } = useTranslation("recruiter");
+  const text = t("list.progressText", { finished, total, percent: progress });
+  return (
+    <div className="recruiter-progress">
+      <progress max={100} value={progress} aria-label={text} />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+function SortHeader({ column, label, props }: { column: Sort; label: string; props: ListViewProps }) {
+  const current = props.sort === column;
+  const nextOrder = current && props.order === "asc" ? "desc" : "asc";
+  return (
+    <th scope="col" aria-sort={current ? (props.order === "asc" ? "ascending" : "descending") : undefined}>
+      <Link to={`${props.basePath}${listSearch(props.values, { sort: column, order: nextOrder, page: "" })}`}>{label}</Link>
+    </th>
+  );
+}
+
+export function ApplicantTable(props: ListViewProps) {
+  const { t, language } = useTranslation("recruiter");
+  const { rows, total, page, pages, basePath, values } = props;
+  return (
+    <>
+      <div className="table-scroll" role="region" aria-labelledby="applicants-caption" tabIndex={0}>
+        <table className="recruiter-table">
+          <caption id="applicants-caption">{t("list.caption", { count: total, page, pages })}</caption>
+          <thead>
+            <tr>
+              <SortHeader column="name" label={t("list.columns.name")} props={props} />
+              <th scope="col">{t("list.columns.status")}</th>
+              <SortHeader column="progress" label={t("list.columns.progress")} props={props} />
+              <SortHeader column="registered" label={t("list.columns.registered")} props={props} />
+              <SortHeader column="activity" label={t("list.columns.activity")} props={props} />
+              <th scope="col">{t("list.columns.owner")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={6}>{t("list.empty")}</td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.userName}>
+                  <th scope="row">
+                    <Link to={`${basePath}/${encodeURIComponent(row.userName)}`}>{row.name ?? t("list.anonymous")}</Link>
+                    <span className="recruiter-sub">{row.userName}</span>
+                    {row.email ? <span className="recruiter-sub">{row.email}</span> : null}
+                  </th>
+                  <td>
+                    {t(`status.${row.status}`, { defaultValue: row.status })}
+                    {!row.activated ? <span className="recruiter-sub">{t("list.notActivated")}</span> : null}
+                    {!row.loginEnabled ? <span className="recruiter-sub">{t("list.accessDisabled")}</span> : null}
+                  </td>
+                  <td>
+                    <ProgressBar finished={row.finishedModules} total={row.totalModules} progress={row.progress} />
+                  </td>
+                  <td>{formatDate(row.registeredAt, language)}</td>
+                  <td>{row.lastActivityAt ? formatDate(row.lastActivityAt, language) : t("list.never")}</td>
+                  <td>{row.owner ?? t("list.noOwner")}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav className="pagination" aria-label={t("list.pagination")}>
+          <ul>
+            {page > 1 ? (
+              <li>
+                <Link to={`${basePath}${listSearch(values, { page: String(page - 1) })}`} rel="prev">
+                  {t("list.previous")}
+                </Link>
+              </li>
+            ) : null}
+            <li aria-current="page">{t("list.pageOf", { page, pages })}</li>
+            {page < pages ? (
+              <li>
+                <Link to={`${basePath}${listSearch(values, { page: String(page + 1) })}`} rel="next">
+                  {t("list.next")}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      ) : null}
+      <p>
+        <a href={`${basePath}.csv${listSearch(values, { page: "" })}`} download>
+          {t("list.export", { count: total })}
+        </a>
+      </p>
+    </>
+  );
+}

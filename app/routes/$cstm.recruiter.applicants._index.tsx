@@ -1,0 +1,66 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getTranslator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
+import { ApplicantFilters, ApplicantTable, type ListViewProps } from "~/recruiter/applicant-list";
+import { APPLICANT_STATUSES, readListQuery } from "~/recruiter/list-query";
+import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
+import { listApplicants } from "~/upstream/recruiter.server";
+
+/**
+ * /{cstm}/recruiter/applicants (issue 11): the applicant list. Search, filters, sort and page are
+ * the URL's query (a GET form: bookmarkable, works without JavaScript); the upstream filters, sorts
+ * and pages (25 per page). A bad filter value is shown with its message and left out of the query.
+ */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader(args: LoaderFunctionArgs) {
+  const recruiter = await requireRecruiter(args);
+  const { cstm, language, session } = recruiter;
+  const query = readListQuery(new URL(args.request.url).searchParams, APPLICANT_STATUSES);
+  const list = await withRecruiterUpstream(args, recruiter, () => listApplicants(args.context, session, cstm, query.upstream));
+  const t = getTranslator(language, "recruiter");
+  const props: ListViewProps = {
+    cstm,
+    basePath: recruiterPath(cstm, "/applicants"),
+    values: query.values,
+    errors: query.errors,
+    sort: query.sort,
+    order: query.order,
+    filtered: query.filtered,
+    total: list.total,
+    page: list.page,
+    pages: list.pages,
+    options: list.filterOptions,
+    rows: list.applicants.map((row) => ({
+      userName: row.userName,
+      name: [row.firstName, row.lastName].filter(Boolean).join(" ") || null,
+      email: row.email,
+      anonymous: row.anonymous,
+      status: row.status,
+      finishedModules: row.finishedModules,
+      totalModules: row.totalModules,
+      progress: row.progress,
+      registeredAt: row.registeredAt,
+      lastActivityAt: row.lastActivityAt,
+      owner: row.owner?.name ?? null,
+      loginEnabled: row.loginEnabled,
+      activated: row.activated,
+    })),
+  };
+  return { title: t("list.documentTitle"), props };
+}
+
+export default function ApplicantList() {
+  const { props } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("recruiter");
+  return (
+    <section aria-labelledby="applicants-title">
+      <h1 id="applicants-title">{t("list.title")}</h1>
+      <ApplicantFilters {...props} />
+      <ApplicantTable {...props} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];

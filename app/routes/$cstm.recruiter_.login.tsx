@@ -1,0 +1,133 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { resetAccountAttempts, tooManyAttempts } from "~/account/rate-limit.server";
+import { safeCustomerRedirect } from "~/account/session.server";
+import { requireCustomer } from "~/customer/customer.server";
+import { Field, FormErrors } from "~/forms/field";
+import { useFormState } from "~/forms/form-state";
+import { Honeypot, isHoneypotFilled } from "~/forms/honeypot";
+import type { RouteHandle } from "~/handle";
+import { getTranslator } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/react";
+import { recruiterPath, signInRecruiter } from "~/recruiter/session.server";
+import { UpstreamError } from "~/upstream/client.server";
+import { recruiterLogin, type RecruiterGrant } from "~/upstream/recruiter.server";
+
+/**
+ * /{cstm}/recruiter/login (issue 11, docs/decisions/140): the recruiter's own sign-in form, rate
+ * limited like the applicant's (per account and client), logged without the password. Signing in
+ * keeps an applicant's sign-in in the same browser. The way back (`redirectTo`) must be a recruiter
+ * page of the same customer.
+ */
+export const handle: RouteHandle = { layout: "landing" };
+
+const schema = z.object({
+  username: z
+    .string({ required_error: "validation:login.usernameRequired" })
+    .trim()
+    .min(1, "validation:login.usernameRequired")
+    .max(254, "validation:tooLong"),
+  password: z
+    .string({ required_error: "validation:login.passwordRequired" })
+    .min(1, "validation:login.passwordRequired")
+    .max(500, "validation:tooLong"),
+  redirectTo: z.string().max(500).optional().catch(undefined),
+});
+
+function destination(cstm: string, redirectTo: unknown): string {
+  const fallback = recruiterPath(cstm, "/applicants");
+  const target = safeCustomerRedirect(cstm, redirectTo, fallback);
+  return target.startsWith(recruiterPath(cstm, "/")) && !target.startsWith(recruiterPath(cstm, "/login")) ? target : fallback;
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { cstm, config, language, session } = await requireCustomer(args);
+  const url = new URL(args.request.url);
+  if (session.get("recruiter")?.token) throw redirect(destination(cstm, url.searchParams.get("redirectTo")));
+  const t = getTranslator(language, "recruiter");
+  return {
+    title: t("login.documentTitle", { customer: config.name || cstm }),
+    constraint: getZodConstraint(schema),
+    redirectTo: url.searchParams.get("redirectTo") ?? "",
+    sessionEnded: url.searchParams.get("notice") === "session-ended",
+    signedOut: url.searchParams.get("notice") === "signed-out",
+  };
+}
+
+type ActionResult = { result: SubmissionResult<string[]> };
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const customer = await requireCustomer(args);
+  const { cstm } = customer;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  const reply = (formErrors: string[], status: number) =>
+    data<ActionResult>({ result: submission.reply({ formErrors, hideFields: ["password"] }) }, { status });
+  if (submission.status !== "success") {
+    return data<ActionResult>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+  if (isHoneypotFilled(formData)) return reply(["recruiter:login.invalidCredentials"], 401);
+  if (tooManyAttempts(context, `recruiter-login:${cstm}`, username)) {
+    context.logger.warn({ recruiterLogin: { cstm, userName: username, outcome: "rate-limited" } }, "recruiter sign-in refused");
+    return reply(["auth:tooManyAttempts"], 429);
+  }
+  let grant: RecruiterGrant;
+  try {
+    grant = await recruiterLogin(context, { cstm, userName: username, password });
+  } catch (error) {
+    if (error instanceof UpstreamError && (error.status === 401 || error.status === 402 || error.status === 403)) {
+      context.logger.info({ recruiterLogin: { cstm, userName: username, outcome: "refused" } }, "recruiter sign-in refused");
+      return reply(["recruiter:login.invalidCredentials"], 401);
+    }
+    if (error instanceof UpstreamError && error.status === 429) return reply(["auth:tooManyAttempts"], 429);
+    throw error;
+  }
+  resetAccountAttempts(context, `recruiter-login:${cstm}`, username);
+  const { headers } = await signInRecruiter(request, context, customer, grant);
+  context.logger.info({ recruiterLogin: { cstm, userName: grant.userName, outcome: "signed-in" } }, "recruiter signed in");
+  throw redirect(destination(cstm, redirectTo ?? new URL(request.url).searchParams.get("redirectTo")), { headers });
+}
+
+export default function RecruiterLogin() {
+  const { constraint, redirectTo, sessionEnded, signedOut } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("recruiter");
+  const { form, fields } = useFormState("recruiter-login", ["username", "password"], { lastResult: actionData?.result, constraint });
+  const submitting = navigation.state === "submitting";
+  return (
+    <section className="card auth-card" aria-labelledby="recruiter-login-title">
+      <h1 id="recruiter-login-title">{t("login.title")}</h1>
+      <p>{t("login.intro")}</p>
+      {sessionEnded ? (
+        <p className="notice" role="status">
+          {t("login.sessionEnded")}
+        </p>
+      ) : null}
+      {signedOut ? (
+        <p className="notice" role="status">
+          {t("login.signedOut")}
+        </p>
+      ) : null}
+      <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field field={fields.username} label={t("login.username")} autoComplete="username" />
+        <Field field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Honeypot />
+        <button type="submit" className="button button-primary" disabled={submitting}>
+          {submitting ? t("login.submitting") : t("login.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];

@@ -1,0 +1,203 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserClient } from "../support/browser-client";
+import { signIn } from "../support/demo";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * Issue 11 over HTTP, like a browser without JavaScript: the recruiter's sign-in, the guard of every
+ * recruiter page, the two roles side by side in one session, the applicant list as a GET form, and
+ * its CSV export.
+ */
+let server: RunningServer;
+const client = () => new BrowserClient(server.baseUrl);
+
+beforeAll(async () => {
+  // The demo seed hashes the demo passwords and writes 300 generated applicants: generous on a busy machine.
+  server = await startServer({}, { timeoutMs: 90_000 });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function signInRecruiter(browser = client(), cstm = "demo", query = "") {
+  const page = await browser.post(`/${cstm}/recruiter/login${query}`, { username: "rita", password: "Rita-Recruiter-2027" });
+  return { browser, page };
+}
+
+describe("issue 11: the recruiter's sign-in and guard (R-ROLE-01)", () => {
+  it("without a recruiter session every recruiter page leads to the recruiter login, with a safe way back", async () => {
+    const browser = client();
+    for (const path of ["/demo/recruiter", "/demo/recruiter/applicants?profile=P100", "/demo/recruiter/applicants.csv"]) {
+      const page = await browser.get(path, { follow: false });
+      expect(page.status, path).toBe(302);
+      expect(page.location, path).toMatch(/^\/demo\/recruiter\/login/);
+    }
+    const back = await browser.get("/demo/recruiter/applicants?profile=P100", { follow: false });
+    expect(back.location).toBe(`/demo/recruiter/login?redirectTo=${encodeURIComponent("/demo/recruiter/applicants?profile=P100")}`);
+  });
+
+  it("an applicant's session never suffices: anna signed in still meets the recruiter login", async () => {
+    const browser = client();
+    const landing = await signIn(browser, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });
+    expect(new URL(landing.url).pathname).toBe("/demo/home");
+    const page = await browser.get("/demo/recruiter/applicants", { follow: false });
+    expect(page.location).toMatch(/^\/demo\/recruiter\/login/);
+  });
+
+  it("the login form: translated messages, the user name kept, never the password; a wrong password is 401", async () => {
+    const browser = client();
+    const form = await browser.get("/demo/recruiter/login?langId=en_GB");
+    expect(form.status).toBe(200);
+    expect(form.headers.get("cache-control")).toBe("no-store");
+    expect(form.text).toContain("Recruiter sign-in");
+    const empty = await browser.post("/demo/recruiter/login", { username: "", password: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain("Please enter your username.");
+    const wrong = await browser.post("/demo/recruiter/login", { username: "rita", password: "Wrong-Password-1" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toContain("Username or password incorrect");
+    expect(wrong.text).toContain('value="rita"');
+    expect(wrong.text).not.toContain("Wrong-Password-1");
+    // An applicant's credentials are no recruiter's.
+    expect((await browser.post("/demo/recruiter/login", { username: "anna", password: "Anna-Demo-2027" })).status).toBe(401);
+  });
+
+  it("rate limited per account like the applicant login (429 after the limit), and logged without the password", async () => {
+    const browser = client();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await browser.post("/demo/recruiter/login", { username: "nobody-recruiter", password: "Secret-Guess-1" })).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    const blocked = await browser.post("/demo/recruiter/login?langId=en_GB", { username: "nobody-recruiter", password: "Secret-Guess-1" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.text).toContain("Too many attempts");
+    expect(server.logs()).toContain('"recruiter sign-in refused"');
+    expect(server.logs()).not.toContain("Secret-Guess-1");
+  });
+
+  it("rita signs in: a new session id, back to the page she asked for, no-store; unsafe ways back go to the list", async () => {
+    const browser = client();
+    await browser.get("/demo/recruiter/login");
+    const before = [...browser.cookies.values()][0];
+    const { page } = await signInRecruiter(browser, "demo", `?redirectTo=${encodeURIComponent("/demo/recruiter/applicants?status=new")}`);
+    expect(new URL(page.url).pathname + new URL(page.url).search).toBe("/demo/recruiter/applicants?status=new");
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect([...browser.cookies.values()][0]).not.toBe(before);
+    expect(server.logs()).toMatch(/"recruiter signed in"/);
+    expect(server.logs()).not.toContain("Rita-Recruiter-2027");
+    for (const target of ["//evil.example/x", "https://evil.example/", "/demo/home", "/azubi/recruiter/applicants"]) {
+      const other = await signInRecruiter(client(), "demo", `?redirectTo=${encodeURIComponent(target)}`);
+      expect(new URL(other.page.url).pathname, target).toBe("/demo/recruiter/applicants");
+    }
+    // Signed in, the login page and /recruiter lead to the list.
+    expect(new URL((await browser.get("/demo/recruiter")).url).pathname).toBe("/demo/recruiter/applicants");
+    expect(new URL((await browser.get("/demo/recruiter/login")).url).pathname).toBe("/demo/recruiter/applicants");
+  });
+
+  it("rita on a customer she does not serve (azubi) gets 403; at demo-vor-ort she works", async () => {
+    const { browser } = await signInRecruiter();
+    const azubi = await browser.get("/azubi/recruiter/applicants");
+    expect(azubi.status).toBe(403);
+    expect(azubi.text).toContain("Keine Berechtigung");
+    const onSite = await browser.get("/demo-vor-ort/recruiter/applicants");
+    expect(onSite.status).toBe(200);
+    expect(onSite.text).toContain("ben");
+  });
+
+  it("the recruiter token lives next to the applicant's: each sign-in and logout touches only its own role", async () => {
+    const browser = client();
+    await signIn(browser, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });
+    await signInRecruiter(browser);
+    expect(new URL((await browser.get("/demo/home")).url).pathname).toBe("/demo/home");
+    expect((await browser.get("/demo/recruiter/applicants")).status).toBe(200);
+    // The applicant signs in again (another account): the recruiter stays.
+    await browser.post("/demo/logout", {});
+    expect((await browser.get("/demo/recruiter/applicants", { follow: false })).status).toBe(200);
+    await signIn(browser, { userName: "dora", password: "Dora-Demo-2027", cstm: "demo" });
+    expect((await browser.get("/demo/recruiter/applicants", { follow: false })).status).toBe(200);
+    // The recruiter logs out: the applicant stays.
+    const out = await browser.post("/demo/recruiter/logout", {});
+    expect(new URL(out.url).pathname).toBe("/demo/recruiter/login");
+    expect((await browser.get("/demo/recruiter/applicants", { follow: false })).location).toMatch(/^\/demo\/recruiter\/login/);
+    const home = await browser.get("/demo/home", { follow: false });
+    expect(home.status).toBe(200);
+    // A GET never logs out.
+    expect((await browser.get("/demo/recruiter/logout", { follow: false })).status).toBe(302);
+  });
+});
+
+describe("issue 11: the applicant list", () => {
+  it("a table with caption and headers, 25 rows a page, progress bars and statuses, pages as links", async () => {
+    const { browser } = await signInRecruiter();
+    const page = await browser.get("/demo/recruiter/applicants?langId=en_GB");
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<caption[^>]*>\d+ applicants · page 1 of \d+<\/caption>/);
+    expect(page.text).toContain('<th scope="col" aria-sort="ascending">');
+    expect((page.text.match(/<tr>/g) ?? []).length).toBe(26);
+    expect(page.text).toMatch(/<progress max="100" value="\d+" aria-label="\d+ of \d+ modules \(\d+ %\)"/);
+    expect(page.text).toContain('rel="next"');
+    expect(page.text).toMatch(/<form method="get" action="\/demo\/recruiter\/applicants"/);
+    const second = await browser.get("/demo/recruiter/applicants?page=2");
+    expect(second.text).toContain("page 2 of");
+  });
+
+  it("filters in the URL: applicants of P100 under 50 % include ben, not dora; the form shows the filters again", async () => {
+    const { browser } = await signInRecruiter();
+    const rows: string[] = [];
+    for (let pageNumber = 1; ; pageNumber++) {
+      const page = await browser.get(`/demo/recruiter/applicants?langId=en_GB&profile=P100&progressMax=49&page=${pageNumber}`);
+      rows.push(...[...page.text.matchAll(/<span class="recruiter-sub">([^<]+)<\/span>/g)].map((match) => match[1]));
+      if (!page.text.includes('rel="next"')) {
+        expect(page.text).toMatch(/<option value="P100" selected="">/);
+        expect(page.text).toContain('name="progressMax" type="number"');
+        expect(page.text).toMatch(/name="progressMax"[^>]*value="49"/);
+        break;
+      }
+    }
+    expect(rows).toContain("ben");
+    expect(rows).not.toContain("dora");
+  });
+
+  it("a bad filter value is shown with its message and kept, the rest of the list still answers (never a 500)", async () => {
+    const { browser } = await signInRecruiter();
+    const page = await browser.get("/demo/recruiter/applicants?langId=en_GB&progressMax=lots&registeredFrom=2024-02-30&q=ben");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Please enter a whole number from 0 to 100.");
+    expect(page.text).toContain("Please enter a date as YYYY-MM-DD.");
+    expect(page.text).toMatch(/name="progressMax"[^>]*aria-invalid="true"/);
+    expect(page.text).toMatch(/value="lots"/);
+    expect(page.text).toContain(">ben<");
+  });
+
+  it("sorting by a column header link; the search finds names without their accents", async () => {
+    const { browser } = await signInRecruiter();
+    const sorted = await browser.get("/demo/recruiter/applicants?sort=progress&order=desc");
+    expect(sorted.text).toContain('aria-sort="descending"');
+    expect(sorted.text).toMatch(/href="\/demo\/recruiter\/applicants\?sort=progress&amp;order=asc"/);
+    const muller = await browser.get("/demo/recruiter/applicants?q=muller");
+    expect(muller.text).toContain("Müller");
+  });
+
+  it("the CSV export: the filtered list, UTF-8 with BOM, umlauts intact, one row per applicant", async () => {
+    const { browser } = await signInRecruiter();
+    const list = await browser.get("/demo/recruiter/applicants?langId=de&q=m%C3%BCller");
+    const total = Number(/(\d+) Bewerbende/.exec(list.text)?.[1]);
+    expect(total).toBeGreaterThan(0);
+    const response = await fetch(`${server.baseUrl}/demo/recruiter/applicants.csv?q=m%C3%BCller`, {
+      headers: { Cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ") },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="applicants-demo-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8").decode(bytes);
+    const records = parse(text, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+    expect(records).toHaveLength(total);
+    expect(Object.keys(records[0])).toEqual(expect.arrayContaining(["Benutzername", "Nachname", "Fortschritt (%)", "Status"]));
+    expect(records.some((record) => record.Nachname === "Müller")).toBe(true);
+  });
+});
