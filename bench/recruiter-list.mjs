@@ -29,7 +29,6 @@ const { openDatabase } = await import("../api/db/connection.ts");
 const { migrate } = await import("../api/db/migrations.ts");
 const { seedDatabase } = await import("../api/db/seed.ts");
 const { insertBulkApplicants } = await import("../api/demo/bulk.ts");
-const { hashPassword } = await import("../api/auth/passwords.ts");
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-recruiter-"));
 const databasePath = path.join(dir, "api.db");
@@ -45,10 +44,7 @@ try {
   migrate(db);
   await seedDatabase(db, { demoMode: true, appBaseUrl: () => "http://localhost" });
   const present = db.prepare("SELECT COUNT(*) AS n FROM users WHERE user_base = 'demo' AND role = 'applicant'").get().n;
-  const passwordHash = await hashPassword("bench-not-a-login-1A");
-  db.transaction(() =>
-    insertBulkApplicants(db, { count: Math.max(0, wanted - present), now: new Date(), passwordHash, recruiters: false, seed: 4711 }),
-  )();
+  db.transaction(() => insertBulkApplicants(db, { count: Math.max(0, wanted - present), now: new Date(), recruiters: false, seed: 4711 }))();
   db.pragma("wal_checkpoint(TRUNCATE)");
   const applicants = db.prepare("SELECT COUNT(*) AS n FROM users WHERE user_base = 'demo' AND role = 'applicant'").get().n;
   db.close();

@@ -64,14 +64,13 @@ function hasSeedRun(db: Db, name: string): boolean {
 
 /**
  * The generated applicants (api/demo/bulk.ts) of a demo database, once: a demo database made before
- * them gets them at its next start. They share one hash of a random password: nobody can sign in.
+ * them gets them at its next start. They share one hash of a password nobody knows: nobody can sign in.
  */
 async function seedDemoBulk(db: Db, now: Date): Promise<boolean> {
   if (hasSeedRun(db, DEMO_BULK_SEED)) return false;
-  const passwordHash = await hashPassword(randomSecret());
   return db.transaction(() => {
     if (hasSeedRun(db, DEMO_BULK_SEED)) return false;
-    insertBulkApplicants(db, { count: DEMO_BULK_COUNT, now, passwordHash });
+    insertBulkApplicants(db, { count: DEMO_BULK_COUNT, now });
     db.prepare("INSERT INTO seed_runs (name, applied_at) VALUES (?, ?)").run(DEMO_BULK_SEED, now.toISOString());
     return true;
   })();

@@ -1,4 +1,4 @@
-import { randomHex, randomSecret, sha256 } from "../auth/secrets";
+import { randomHex, sha256 } from "../auth/secrets";
 import type { Db } from "../db/connection";
 import { normValue, scaleScore } from "../engine/scoring";
 import type { Language } from "../languages";
@@ -11,9 +11,12 @@ import { DEMO_COMPONENTS, DEMO_PROFILES, prcmIdOf, type DemoProfile } from "./ca
  * 10,000 in bench/recruiter-list.mjs. Deterministic: the same count and seed give the same people,
  * states and answers (dates count back from the seeding time). The named demo users are untouched.
  *
- * Nobody knows their password: they share one hash of a random password made at seeding time.
+ * Nobody knows their password: they share one scrypt hash of 32 random bytes that were thrown away
+ * (a constant, so no start of the demo spends a key derivation on it).
  */
 export const DEMO_BULK_COUNT = 300;
+
+export const UNKNOWN_PASSWORD_HASH = "scrypt$16384$8$1$P_oWxv3LmrKYomj32PxhTA$vs1OEbpgHJ1m-t9sjZQPTRW0pC1SXzxzvU_a4Ddt_Mk";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -113,8 +116,8 @@ function profilesFor(random: ReturnType<typeof generator>): DemoProfile[] {
 export interface BulkOptions {
   count: number;
   now: Date;
-  /** The hash every generated account shares (of a password nobody knows). */
-  passwordHash: string;
+  /** The hash every generated account shares (default: UNKNOWN_PASSWORD_HASH). */
+  passwordHash?: string;
   userBase?: string;
   /** Customers the generated recruiters serve. */
   recruiterCustomers?: string[];
@@ -126,6 +129,7 @@ export interface BulkOptions {
 /** Writes the generated recruiters and applicants; call inside a transaction. Returns the applicants written. */
 export function insertBulkApplicants(db: Db, options: BulkOptions): number {
   const random = generator(options.seed ?? 20270101);
+  const passwordHash = options.passwordHash ?? UNKNOWN_PASSWORD_HASH;
   const userBase = options.userBase ?? "demo";
   const nowMs = options.now.getTime();
   const iso = (ms: number) => new Date(Math.min(ms, nowMs)).toISOString();
@@ -143,7 +147,6 @@ export function insertBulkApplicants(db: Db, options: BulkOptions): number {
     `INSERT INTO engine_sessions (id, key_sha256, user_id, prcm_id, return_url, language, created_at, started_at, completed_at, score, norm_value)
      VALUES (?, ?, ?, ?, '/', ?, ?, ?, ?, ?, ?)`,
   );
-  const answer = db.prepare("INSERT INTO engine_answers (session_id, item, value) VALUES (?, ?, ?)");
   const form = db.prepare("INSERT INTO form_submissions (user_id, prcm_id, values_json, saved_at) VALUES (?, ?, ?, ?)");
 
   const owners = (db.prepare("SELECT id FROM users WHERE user_base = ? AND role = 'recruiter' ORDER BY id").all(userBase) as { id: number }[]).map(
@@ -156,7 +159,7 @@ export function insertBulkApplicants(db: Db, options: BulkOptions): number {
         userName: recruiter.userName,
         role: "recruiter",
         email: `${recruiter.userName}@example.com`,
-        passwordHash: options.passwordHash,
+        passwordHash,
         firstName: recruiter.firstName,
         lastName: recruiter.lastName,
         language: "de",
@@ -188,7 +191,7 @@ export function insertBulkApplicants(db: Db, options: BulkOptions): number {
         userName,
         role: "applicant",
         email: anonymous ? null : `${userName}@example.com`,
-        passwordHash: options.passwordHash,
+        passwordHash,
         firstName: anonymous ? null : firstName,
         lastName: anonymous ? null : lastName,
         language,
@@ -218,11 +221,9 @@ export function insertBulkApplicants(db: Db, options: BulkOptions): number {
         const component = DEMO_COMPONENTS.find((candidate) => candidate.compId === compId)!;
         const finishedAt = iso(step());
         if (component.type === "Scale") {
-          const answers = Array.from({ length: 5 }, () => random.int(1, 5));
-          const score = scaleScore(answers);
-          const sessionId = `es_${randomHex(12)}`;
-          session.run(sessionId, sha256(randomSecret()), userId, prcmId, language, finishedAt, finishedAt, finishedAt, score, normValue(score));
-          answers.forEach((value, item) => answer.run(sessionId, item + 1, value));
+          // The completed session's score and norm value; its single answers are not kept (nobody shows them).
+          const score = scaleScore(Array.from({ length: 5 }, () => random.int(1, 5)));
+          session.run(`es_bulk_${userId}_${prcmId}`, sha256(`bulk-${userId}-${prcmId}-${randomHex(8)}`), userId, prcmId, language, finishedAt, finishedAt, finishedAt, score, normValue(score));
         } else if (component.type === "Form") {
           form.run(
             userId,
