@@ -74,7 +74,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const { username, password, redirectTo } = submission.value;
   if (isHoneypotFilled(formData)) return reply(["recruiter:login.invalidCredentials"], 401);
-  if (tooManyAttempts(context, `recruiter-login:${cstm}`, username)) {
+  if (await tooManyAttempts(context, `recruiter-login:${cstm}`, username)) {
     context.logger.warn({ recruiterLogin: { cstm, userName: username, outcome: "rate-limited" } }, "recruiter sign-in refused");
     return reply(["auth:tooManyAttempts"], 429);
   }
@@ -89,7 +89,7 @@ export async function action(args: ActionFunctionArgs) {
     if (error instanceof UpstreamError && error.status === 429) return reply(["auth:tooManyAttempts"], 429);
     throw error;
   }
-  resetAccountAttempts(context, `recruiter-login:${cstm}`, username);
+  await resetAccountAttempts(context, `recruiter-login:${cstm}`, username);
   const { headers } = await signInRecruiter(request, context, customer, grant);
   context.logger.info({ recruiterLogin: { cstm, userName: grant.userName, outcome: "signed-in" } }, "recruiter signed in");
   throw redirect(destination(cstm, redirectTo ?? new URL(request.url).searchParams.get("redirectTo")), { headers });
