@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
-import { signIn } from "../support/demo";
+import { cloneUser, outbox, signIn } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -199,5 +199,152 @@ describe("issue 11: the applicant list", () => {
     expect(records).toHaveLength(total);
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(["Benutzername", "Nachname", "Fortschritt (%)", "Status"]));
     expect(records.some((record) => record.Nachname === "Müller")).toBe(true);
+  });
+});
+
+describe("issue 11: the applicant page and its actions", () => {
+  const page = (userName: string) => `/demo/recruiter/applicants/${encodeURIComponent(userName)}`;
+
+  it("shows details, profiles with per-container progress and results, the forms and an empty audit trail; 404 for strangers", async () => {
+    const { browser } = await signInRecruiter();
+    const ben = await cloneUser(server.baseUrl, "ben");
+    const view = await browser.get(`${page(ben.userName)}?langId=en_GB`);
+    expect(view.status).toBe(200);
+    expect(view.headers.get("cache-control")).toBe("no-store");
+    expect(view.text).toContain("<h1 id=\"applicant-title\">Ben Schulz</h1>");
+    expect(view.text).toContain("<caption id=\"profile-P100-caption\">Modules of Ausbildung 2027</caption>");
+    expect(view.text).toMatch(/Kognitive Fähigkeiten|Cognitive abilities/);
+    expect(view.text).toContain("20 / 25");
+    expect(view.text).toContain("No recruiter has changed anything yet.");
+    const unknown = await browser.get(page("nobody-at-all"));
+    expect(unknown.status).toBe(404);
+    expect((await browser.get("/azubi/recruiter/applicants/greta")).status).toBe(403);
+    // The guard covers the actions too.
+    const stranger = await client().post(page(ben.userName), { intent: "status", status: "hired" }, { follow: false });
+    expect(stranger.location).toMatch(/^\/demo\/recruiter\/login/);
+  });
+
+  it("edit status and owner: POST, redirect, a notice, and the audit trail says who changed what", async () => {
+    const { browser } = await signInRecruiter();
+    await browser.get("/demo/recruiter/applicants?langId=en_GB");
+    const anna = await cloneUser(server.baseUrl, "anna");
+    const saved = await browser.post(page(anna.userName), { intent: "status", status: "interview" });
+    expect(new URL(saved.url).pathname).toBe(page(anna.userName));
+    expect(saved.text).toContain("The status is saved.");
+    expect(saved.text).toMatch(/<th scope="row">Status changed<\/th><td>status: new → interview<\/td>/);
+    expect(saved.text).toMatch(/<td>rita<\/td>/);
+    const owner = await browser.post(page(anna.userName), { intent: "owner", owner: "sabine.vogel" });
+    expect(owner.text).toContain("owner: — → sabine.vogel");
+  });
+
+  it("edit user details: a bad e-mail address is shown on its field with the input kept; another applicant's address is refused", async () => {
+    const { browser } = await signInRecruiter();
+    await browser.get("/demo/recruiter/applicants?langId=en_GB");
+    const anna = await cloneUser(server.baseUrl, "anna");
+    const bad = await browser.post(page(anna.userName), { intent: "details", firstName: "Anna", lastName: "Becker", email: "no-address", language: "de" });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("Please enter a valid e-mail address.");
+    expect(bad.text).toMatch(/name="email"[^>]*value="no-address"/);
+    const taken = await browser.post(page(anna.userName), { intent: "details", firstName: "Anna", lastName: "Becker", email: "ben@example.com", language: "de" });
+    expect(taken.status).toBe(409);
+    expect(taken.text).toContain("Another applicant already has this e-mail address.");
+    const good = await browser.post(page(anna.userName), { intent: "details", firstName: "Anna", lastName: "Bäcker", email: `${anna.userName}@example.org`, language: "de" });
+    expect(good.text).toContain("The user details are saved.");
+    expect(good.text).toContain("lastName: Becker → Bäcker");
+    const unknownIntent = await browser.post(page(anna.userName), { intent: "delete-everything" });
+    expect(unknownIntent.status).toBe(400);
+  });
+
+  it("edit access goes through a confirmation step; disabling ends the applicant's session (session-ended page on the next request)", async () => {
+    const { browser } = await signInRecruiter();
+    await browser.get("/demo/recruiter/applicants?langId=en_GB");
+    const ben = await cloneUser(server.baseUrl, "ben");
+    const applicant = client();
+    await signIn(applicant, ben);
+    expect((await applicant.get("/demo/profileChooser")).status).toBe(200);
+    const asked = await browser.post(page(ben.userName), { intent: "access", loginEnabled: "false" }, { follow: false });
+    expect(asked.location).toBe(`${page(ben.userName)}?confirm=access#confirmation`);
+    const confirmation = await browser.get(`${page(ben.userName)}?confirm=access`);
+    expect(confirmation.text).toContain("Disable sign-in for Ben Schulz?");
+    expect(confirmation.text).toMatch(/<input type="hidden" name="confirmed" value="yes"\/>/);
+    // Nothing changed yet.
+    expect((await applicant.get("/demo/profileChooser")).status).toBe(200);
+    const done = await browser.post(page(ben.userName), { intent: "access", loginEnabled: "false", confirmed: "yes" });
+    expect(done.text).toContain("The access is changed.");
+    const ended = await applicant.get("/demo/profileChooser");
+    expect(ended.status).toBe(401);
+    expect(ended.text).toContain("C03");
+    const again = await client().post("/demo/login?langId=en_GB", { username: ben.userName, password: ben.password!, privacy: "on" });
+    expect(again.status).toBe(403);
+    await browser.post(page(ben.userName), { intent: "access", loginEnabled: "true" });
+    expect(new URL((await signIn(client(), ben)).url).pathname).toBe("/demo/profileChooser");
+  });
+
+  it("change open-until and assign to retest (confirmed): module 31 is open again, its earlier result stays in view", async () => {
+    const { browser } = await signInRecruiter();
+    await browser.get("/demo/recruiter/applicants?langId=en_GB");
+    const ben = await cloneUser(server.baseUrl, "ben");
+    const dated = await browser.post(page(ben.userName), { intent: "open-until", profileId: "P100", openUntil: "2099-06-30" });
+    expect(dated.text).toContain("open until 30 June 2099");
+    const badDate = await browser.post(page(ben.userName), { intent: "open-until", profileId: "P100", openUntil: "2099-02-30" });
+    expect(badDate.status).toBe(400);
+    const none = await browser.post(page(ben.userName), { intent: "retest", profileId: "P100" });
+    expect(none.status).toBe(400);
+    expect(none.text).toContain("Please choose at least one module.");
+    const asked = await browser.post(page(ben.userName), { intent: "retest", profileId: "P100", module: "31" }, { follow: false });
+    expect(asked.location).toBe(`${page(ben.userName)}?confirm=retest&profileId=P100&module=31#confirmation`);
+    const confirmation = await browser.get(`${page(ben.userName)}?confirm=retest&profileId=P100&module=31`);
+    expect(confirmation.text).toContain("Assign a retest to Ben Schulz?");
+    const done = await browser.post(page(ben.userName), { intent: "retest", profileId: "P100", module: "31", confirmed: "yes" });
+    expect(done.text).toContain("The retest is assigned.");
+    expect(done.text).toMatch(/score 20, norm value 8 \(finished on/);
+    const api = await fetch(`${server.baseUrl}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ cstm: "demo", userName: ben.userName, password: ben.password }),
+    });
+    const token = ((await api.json()) as { access_token: string }).access_token;
+    const profiles = (await (await fetch(`${server.baseUrl}/api/profiles`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      profiles: { prof_prof_id: string; finishedComponents: number }[];
+    };
+    expect(profiles.profiles.find((profile) => profile.prof_prof_id === "P100")?.finishedComponents).toBe(0);
+  });
+
+  it("get user values: a CSV holding the applicant's scale values; get user report: the PDF, or a notice without results", async () => {
+    const { browser } = await signInRecruiter();
+    await browser.get("/demo/recruiter/applicants?langId=en_GB");
+    const ben = await cloneUser(server.baseUrl, "ben");
+    const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const csv = await fetch(`${server.baseUrl}${page(ben.userName)}/values.csv`, { headers: { Cookie: cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const records = parse(await csv.text(), { bom: true, delimiter: ",", columns: true }) as Record<string, string>[];
+    const verbal = records.find((record) => record.Module === "31" && record.Profile.includes("P100"));
+    expect(verbal).toMatchObject({ Kind: "Scale", Score: "20", Maximum: "25", "Norm value": "8" });
+    const pdf = await fetch(`${server.baseUrl}${page(ben.userName)}/report/P100`, { headers: { Cookie: cookie } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 4))).toBe("%PDF");
+    const anna = await cloneUser(server.baseUrl, "anna");
+    const noResults = await browser.get(`${page(anna.userName)}/report/P100`);
+    expect(new URL(noResults.url).pathname).toBe(page(anna.userName));
+    expect(noResults.text).toContain("There are no results for a report yet.");
+    const audit = await browser.get(page(ben.userName));
+    expect(audit.text).toContain("Report downloaded");
+    expect(audit.text).toContain("Values exported");
+  });
+
+  it("send e-mail: a preview in the applicant's language, then the mail in the outbox", async () => {
+    const { browser } = await signInRecruiter();
+    await browser.get("/demo/recruiter/applicants?langId=en_GB");
+    const anna = await cloneUser(server.baseUrl, "anna");
+    const preview = await browser.post(page(anna.userName), { intent: "email-preview", template: "reminder" });
+    expect(new URL(preview.url).search).toBe("?preview=reminder");
+    expect(preview.text).toContain("Erinnerung: dein Online-Assessment");
+    const sent = await browser.post(page(anna.userName), { intent: "email-send", template: "reminder" });
+    expect(sent.text).toContain("The e-mail has been sent.");
+    const [mail] = await outbox(server.baseUrl, anna.userName);
+    expect(mail.subject).toContain("Erinnerung: dein Online-Assessment");
+    expect(mail.link).toMatch(/\/demo\/login$/);
   });
 });

@@ -1,0 +1,209 @@
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import type { DataFunctionArgs } from "~/customer/customer.server";
+import { commitSession } from "~/session/request.server";
+import { UpstreamError } from "~/upstream/client.server";
+import { changeApplicant, type ApplicantAction } from "~/upstream/recruiter.server";
+import { recruiterPath } from "./paths";
+import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
+
+/**
+ * The applicant page's POST forms (issue 11, docs/decisions/150): one `intent` per action. Each is
+ * checked here (translated messages, what was typed kept), sent upstream, and answered with a
+ * redirect to the page and a one-time notice (POST-redirect-GET). Destructive actions (disable
+ * sign-in, retest) first lead to a confirmation step on the page (a GET with `?confirm=…`) whose
+ * own form posts again with `confirmed=yes`: it works without JavaScript.
+ */
+export const INTENTS = ["details", "status", "access", "owner", "open-until", "assign-profile", "retest", "form", "email-preview", "email-send"] as const;
+export type Intent = (typeof INTENTS)[number];
+
+export interface ActionFailure {
+  intent: Intent;
+  /** Translated message keys per field ("" for the form). */
+  errors: Record<string, string>;
+  /** What was sent, to fill the form again. */
+  values: Record<string, string>;
+}
+
+const required = "recruiter:applicant.errors.required";
+const text = (max: number) => z.string({ required_error: required }).trim().min(1, required).max(max, "recruiter:applicant.errors.tooLong");
+const date = z
+  .string()
+  .trim()
+  .max(10, "recruiter:list.errors.date")
+  .refine((value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  }, "recruiter:list.errors.date");
+const optionalDate = z.union([z.literal(""), date]).default("");
+const profileId = z.string({ required_error: required }).regex(/^[A-Za-z0-9_-]{1,64}$/, "recruiter:list.errors.choice");
+
+const schemas = {
+  details: z.object({
+    firstName: text(100),
+    lastName: text(100),
+    email: text(254).pipe(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, "recruiter:applicant.errors.email")),
+    language: z.string({ required_error: required }).min(1, required).max(10),
+  }),
+  status: z.object({ status: z.string({ required_error: required }).min(1, required).max(30) }),
+  access: z.object({ loginEnabled: z.enum(["true", "false"], { errorMap: () => ({ message: "recruiter:list.errors.choice" }) }) }),
+  owner: z.object({ owner: z.string().max(254).default("") }),
+  "open-until": z.object({ profileId, openUntil: optionalDate }),
+  "assign-profile": z.object({ profileId, openUntil: optionalDate }),
+  retest: z.object({
+    profileId,
+    module: z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1, "recruiter:applicant.errors.noModule").max(50),
+  }),
+  form: z.object({ profileId, moduleId: z.coerce.number().int().positive().max(2_147_483_647) }),
+  "email-preview": z.object({ template: z.enum(["invitation", "reminder", "password-reset"], { errorMap: () => ({ message: "recruiter:list.errors.choice" }) }) }),
+  "email-send": z.object({ template: z.enum(["invitation", "reminder", "password-reset"], { errorMap: () => ({ message: "recruiter:list.errors.choice" }) }) }),
+} satisfies Record<Intent, z.ZodTypeAny>;
+
+/** The upstream's refusals a recruiter can act on, as messages on the form. */
+const UPSTREAM_MESSAGES: Record<string, string> = {
+  email_taken: "recruiter:applicant.errors.emailTaken",
+  unknown_owner: "recruiter:applicant.errors.unknownOwner",
+  unknown_profile: "recruiter:applicant.errors.unknownProfile",
+  profile_already_assigned: "recruiter:applicant.errors.alreadyAssigned",
+  nothing_to_retest: "recruiter:applicant.errors.nothingToRetest",
+  unknown_module: "recruiter:applicant.errors.unknownModule",
+  form_not_saved: "recruiter:applicant.errors.formNotSaved",
+  no_email_address: "recruiter:applicant.errors.noEmail",
+  invalid_values: "recruiter:applicant.errors.invalidValues",
+  invalid_body: "recruiter:applicant.errors.invalid",
+};
+
+const FIELD_MESSAGES: Record<string, string> = {
+  required: required,
+  too_long: "recruiter:applicant.errors.tooLong",
+  invalid_email: "recruiter:applicant.errors.email",
+  invalid_format: "recruiter:applicant.errors.email",
+  invalid_date: "recruiter:list.errors.date",
+  invalid_option: "recruiter:list.errors.choice",
+  line_break: "recruiter:applicant.errors.lineBreak",
+};
+
+function formValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData) {
+    if (typeof value === "string" && name !== "module") values[name] = value.slice(0, 5000);
+  }
+  return values;
+}
+
+function fail(intent: Intent, errors: Record<string, string>, values: Record<string, string>, status = 400) {
+  return data<{ failure: ActionFailure }>({ failure: { intent, errors, values } }, { status });
+}
+
+/** zod issues as { field: message key }, the first per field. */
+function issues(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : "";
+    errors[key] ??= issue.message.startsWith("recruiter:") ? issue.message : "recruiter:applicant.errors.invalid";
+  }
+  return errors;
+}
+
+const NOTICES: Record<Exclude<Intent, "email-preview">, string> = {
+  details: "recruiter:applicant.notices.details",
+  status: "recruiter:applicant.notices.status",
+  access: "recruiter:applicant.notices.access",
+  owner: "recruiter:applicant.notices.owner",
+  "open-until": "recruiter:applicant.notices.openUntil",
+  "assign-profile": "recruiter:applicant.notices.profileAssigned",
+  retest: "recruiter:applicant.notices.retest",
+  form: "recruiter:applicant.notices.form",
+  "email-send": "recruiter:applicant.notices.emailSent",
+};
+
+export async function handleApplicantAction(args: DataFunctionArgs, recruiter: RecruiterContext, userName: string) {
+  const formData = await args.request.formData();
+  const intent = formData.get("intent");
+  const values = formValues(formData);
+  if (typeof intent !== "string" || !(INTENTS as readonly string[]).includes(intent)) {
+    return data({ failure: { intent: "details" as Intent, errors: { "": "recruiter:applicant.errors.invalid" }, values } }, { status: 400 });
+  }
+  const pagePath = recruiterPath(recruiter.cstm, `/applicants/${encodeURIComponent(userName)}`);
+  const raw = { ...values, module: formData.getAll("module").filter((value) => typeof value === "string") };
+  const parsed = schemas[intent as Intent].safeParse(raw);
+  if (!parsed.success) return fail(intent as Intent, issues(parsed.error), values);
+  const confirmed = formData.get("confirmed") === "yes";
+
+  let action: ApplicantAction;
+  switch (intent as Intent) {
+    case "details": {
+      const body = parsed.data as z.infer<(typeof schemas)["details"]>;
+      action = { kind: "details", body };
+      break;
+    }
+    case "status":
+      action = { kind: "status", body: parsed.data as { status: string } };
+      break;
+    case "access": {
+      const loginEnabled = (parsed.data as { loginEnabled: string }).loginEnabled === "true";
+      // Disabling sign-in ends the applicant's sessions: a confirmation step first.
+      if (!loginEnabled && !confirmed) throw redirect(`${pagePath}?confirm=access#confirmation`);
+      action = { kind: "access", body: { loginEnabled } };
+      break;
+    }
+    case "owner": {
+      const owner = (parsed.data as { owner: string }).owner;
+      action = { kind: "owner", body: { owner: owner === "" ? null : owner } };
+      break;
+    }
+    case "open-until": {
+      const body = parsed.data as { profileId: string; openUntil: string };
+      action = { kind: "open-until", body: { profileId: body.profileId, openUntil: body.openUntil || null } };
+      break;
+    }
+    case "assign-profile": {
+      const body = parsed.data as { profileId: string; openUntil: string };
+      action = { kind: "profiles", body: { profileId: body.profileId, openUntil: body.openUntil || null } };
+      break;
+    }
+    case "retest": {
+      const body = parsed.data as { profileId: string; module: number[] };
+      if (!confirmed) {
+        const query = new URLSearchParams([["confirm", "retest"], ["profileId", body.profileId], ...body.module.map((id) => ["module", String(id)])]);
+        throw redirect(`${pagePath}?${query}#confirmation`);
+      }
+      action = { kind: "retest", body: { profileId: body.profileId, componentIds: body.module } };
+      break;
+    }
+    case "form": {
+      const body = parsed.data as { profileId: string; moduleId: number };
+      const answers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(values)) {
+        if (name.startsWith("field.")) answers[name.slice("field.".length)] = value;
+      }
+      action = { kind: "forms", moduleId: body.moduleId, body: { profileId: body.profileId, values: answers } };
+      break;
+    }
+    case "email-preview":
+      throw redirect(`${pagePath}?preview=${(parsed.data as { template: string }).template}#email`);
+    case "email-send":
+      action = { kind: "email", body: { template: (parsed.data as { template: string }).template } };
+      break;
+  }
+
+  try {
+    await withRecruiterUpstream(args, recruiter, () => changeApplicant(args.context, recruiter.session, recruiter.cstm, userName, action));
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 403) {
+      const body = (error.body ?? {}) as { error?: string; data?: unknown };
+      const errors: Record<string, string> = { "": UPSTREAM_MESSAGES[body.error ?? ""] ?? "recruiter:applicant.errors.invalid" };
+      if (body.data && typeof body.data === "object") {
+        for (const [field, code] of Object.entries(body.data as Record<string, string>)) {
+          errors[intent === "form" ? `field.${field}` : field] = FIELD_MESSAGES[code] ?? "recruiter:applicant.errors.invalid";
+        }
+      }
+      return fail(intent as Intent, errors, values, error.status);
+    }
+    throw error;
+  }
+  recruiter.session.flash("notice", { key: NOTICES[intent as Exclude<Intent, "email-preview">], kind: "success" });
+  const anchor = intent === "form" ? "#forms" : intent === "email-send" ? "#email" : "";
+  throw redirect(`${pagePath}${anchor}`, { headers: { "Set-Cookie": await commitSession(args.context, recruiter.session) } });
+}

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getTranslator } from "~/i18n/i18n.server";
+import { csvResponse, toCsv } from "~/recruiter/csv.server";
+import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
+import { applicantValues } from "~/upstream/recruiter.server";
+
+/**
+ * Get user values (issue 11): the applicant's scale values and form answers as CSV
+ * (app/recruiter/csv.server.ts), one row per value. The upstream records the export.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const recruiter = await requireRecruiter(args);
+  const { cstm, language, session } = recruiter;
+  const userName = args.params.userName ?? "";
+  const values = await withRecruiterUpstream(args, recruiter, () => applicantValues(args.context, session, cstm, userName, language));
+  const t = getTranslator(language, "recruiter");
+  const header = ["kind", "profile", "module", "name", "score", "maxScore", "normValue", "value", "date"].map((column) => t(`valuesCsv.${column}`));
+  const rows = [
+    ...values.scales.map((scale) => [
+      t("valuesCsv.scale"),
+      `${scale.profileName} (${scale.profileId})`,
+      scale.moduleId,
+      scale.name,
+      scale.score ?? "",
+      scale.maxScore ?? "",
+      scale.normValue ?? "",
+      "",
+      scale.finishedAt?.slice(0, 10) ?? "",
+    ]),
+    ...values.forms.map((answer) => [
+      t("valuesCsv.form"),
+      answer.profileId,
+      answer.moduleId,
+      answer.label,
+      "",
+      "",
+      "",
+      answer.value ?? "",
+      answer.savedAt?.slice(0, 10) ?? "",
+    ]),
+  ];
+  return csvResponse(toCsv(header, rows, language), `values-${userName}.csv`);
+}
