@@ -17,6 +17,9 @@ import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
 export const INTENTS = ["details", "status", "access", "owner", "open-until", "assign-profile", "retest", "form", "email-preview", "email-send"] as const;
 export type Intent = (typeof INTENTS)[number];
 
+/** Actions per recruiter and rate-limit window: RATE_LIMIT_MAX (sign-in attempts) times this. */
+const ACTIONS_PER_ATTEMPT = 20;
+
 export interface ActionFailure {
   intent: Intent;
   /** Translated message keys per field ("" for the form). */
@@ -126,6 +129,12 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     return data({ failure: { intent: "details" as Intent, errors: { "": "recruiter:applicant.errors.invalid" }, values } }, { status: 400 });
   }
   const pagePath = recruiterPath(recruiter.cstm, `/applicants/${encodeURIComponent(userName)}`);
+  // Recruiter actions are rate limited per recruiter (issue 11): generous for a working day, a wall for a script.
+  const limiter = args.context.services.rateLimiter;
+  if (await limiter.hit([{ key: `recruiter-action:${recruiter.recruiter.userName.toLowerCase()}`, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT }])) {
+    args.context.logger.warn({ recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, applicant: userName, intent, outcome: "rate-limited" } }, "recruiter action refused");
+    return fail(intent as Intent, { "": "auth:tooManyAttempts" }, values, 429);
+  }
   const raw = { ...values, module: formData.getAll("module").filter((value) => typeof value === "string") };
   const parsed = schemas[intent as Intent].safeParse(raw);
   if (!parsed.success) return fail(intent as Intent, issues(parsed.error), values);
@@ -203,6 +212,8 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     }
     throw error;
   }
+  // Who, which applicant, what; never the values (they are in the upstream's audit log).
+  args.context.logger.info({ recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, applicant: userName, intent } }, "recruiter action");
   recruiter.session.flash("notice", { key: NOTICES[intent as Exclude<Intent, "email-preview">], kind: "success" });
   const anchor = intent === "form" ? "#forms" : intent === "email-send" ? "#email" : "";
   throw redirect(`${pagePath}${anchor}`, { headers: { "Set-Cookie": await commitSession(args.context, recruiter.session) } });

@@ -348,3 +348,30 @@ describe("issue 11: the applicant page and its actions", () => {
     expect(mail.link).toMatch(/\/demo\/login$/);
   });
 });
+
+describe("issue 11: recruiter actions are rate limited", () => {
+  let limited: RunningServer;
+  beforeAll(async () => {
+    limited = await startServer({ RATE_LIMIT_MAX: "1" }, { timeoutMs: 90_000 });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  it("RATE_LIMIT_MAX × 20 actions per recruiter and window, then 429 with the translated message; each action logged without its values", async () => {
+    const browser = new BrowserClient(limited.baseUrl);
+    await browser.get("/demo/recruiter/login?langId=en_GB");
+    await browser.post("/demo/recruiter/login", { username: "rita", password: "Rita-Recruiter-2027" });
+    const anna = await cloneUser(limited.baseUrl, "anna");
+    const path = `/demo/recruiter/applicants/${anna.userName}`;
+    for (let action = 0; action < 20; action++) {
+      const page = await browser.post(path, { intent: "status", status: action % 2 === 0 ? "screening" : "new" }, { follow: false });
+      expect(page.status, `action ${action + 1}`).toBe(302);
+    }
+    const refused = await browser.post(path, { intent: "status", status: "hired" });
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain("Too many attempts");
+    expect(limited.logs()).toMatch(/"recruiterAction":\{"cstm":"demo","recruiter":"rita","applicant":"anna-[0-9a-f]{8}","intent":"status"\}/);
+    expect(limited.logs()).toContain('"recruiter action refused"');
+  });
+});
