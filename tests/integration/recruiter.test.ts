@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
-import { cloneUser, outbox, signIn } from "../support/demo";
+import { cloneUser, DORA_PERSONAL_DATA, outbox, signIn } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -332,6 +332,38 @@ describe("issue 11: the applicant page and its actions", () => {
     const audit = await browser.get(page(ben.userName));
     expect(audit.text).toContain("Report downloaded");
     expect(audit.text).toContain("Values exported");
+  });
+
+  it("edit forms: the saved answers, corrected through the form; a bad answer is shown on its field; the change is in the audit trail", async () => {
+    const { browser } = await signInRecruiter();
+    await browser.get("/demo/recruiter/applicants?langId=en_GB");
+    const dora = await cloneUser(server.baseUrl, "dora");
+    const login = await fetch(`${server.baseUrl}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ cstm: "demo", userName: dora.userName, password: dora.password }),
+    });
+    const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    const raw = (await (await fetch(`${server.baseUrl}/api/formData/personal-data?raw=true&profileId=P100`, { headers: auth })).json()) as {
+      submissionToken: string;
+    };
+    const saved = await fetch(`${server.baseUrl}/api/formData/personal-data`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ submissionToken: raw.submissionToken, values: DORA_PERSONAL_DATA }),
+    });
+    expect(saved.status).toBe(201);
+    const view = await browser.get(page(dora.userName));
+    expect(view.text).toContain("Correct the answers");
+    const answers = Object.fromEntries(Object.entries(DORA_PERSONAL_DATA).map(([name, value]) => [`field.${name}`, String(value)]));
+    const bad = await browser.post(page(dora.userName), { intent: "form", profileId: "P100", moduleId: "40", ...answers, "field.schoolQualification": "phd" });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("Please check the marked answers.");
+    expect(bad.text).toMatch(/name="field.schoolQualification"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="field.schoolQualification"/);
+    const good = await browser.post(page(dora.userName), { intent: "form", profileId: "P100", moduleId: "40", ...answers, "field.lastName": "Fischer-Lang" });
+    expect(good.text).toContain("The corrected answers are saved.");
+    expect(good.text).toContain("Form answers corrected");
+    expect(good.text).toMatch(/lastName: [^<]* → Fischer-Lang/);
   });
 
   it("send e-mail: a preview in the applicant's language, then the mail in the outbox", async () => {
