@@ -1,19 +1,45 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { PASSWORD_REQUIREMENTS } from "../demo/customers";
+import { ApiError } from "../http/errors";
+import { createWorkLimiter, WorkQueueFullError } from "./work-limiter";
 
 /**
- * scrypt password hashes (node:crypto), stored as `scrypt$N$r$p$salt$hash` so the cost can be raised
- * later without invalidating existing hashes.
+ * scrypt password hashes (node:crypto), stored as `scrypt$N$r$p$salt$hash`: the cost can be raised
+ * without invalidating existing hashes, and a weaker one is replaced at the next login (needsRehash).
+ * The cost is OWASP's for scrypt (N=2^17, r=8, p=1: 128 MiB and a few hundred ms per derivation;
+ * issue 10, docs/decisions/092).
  */
-const COST = { N: 16384, r: 8, p: 1 };
+export const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
+/** scrypt needs 128·N·r·p bytes; node refuses more than maxmem (default 32 MiB). */
+const MAX_MEMORY = 256 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+/**
+ * Two derivations at a time, at most 200 waiting (beyond: 503 `busy`): a login burst queues here
+ * instead of taking libuv's whole thread pool (and 128 MiB per derivation) from everyone else.
+ */
+export const passwordWork = createWorkLimiter({ concurrency: 2, maxWaiting: 200 });
+
+async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  try {
+    return await passwordWork.run(
+      () =>
+        new Promise<Buffer>((resolve, reject) =>
+          scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+            error ? reject(error) : resolve(key),
+          ),
+        ),
+    );
+  } catch (error) {
+    if (error instanceof WorkQueueFullError) throw new ApiError(503, "busy");
+    throw error;
+  }
+}
+
+/** Whether a stored hash was made with less than today's cost (or is not a hash of ours). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, N, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(N) < COST.N || Number(r) < COST.r || Number(p) < COST.p;
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -1,10 +1,9 @@
-import { hashPassword } from "../auth/passwords";
 import { randomHex, randomSecret, sha256 } from "../auth/secrets";
 import { DEMO_COMPONENTS, DEMO_FORMS, DEMO_PROFILES, REPORT_NAME, prcmIdOf } from "../demo/catalogue";
 import { DEMO_BULK_COUNT, insertBulkApplicants } from "../demo/bulk";
 import { DEMO_CUSTOMERS } from "../demo/customers";
 import { DEMO_STATEMENTS } from "../demo/texts";
-import { DEMO_ANSWERS, DEMO_USERS, demoEmail, type DemoUser } from "../demo/users";
+import { DEMO_ANSWERS, DEMO_PASSWORD_HASHES, DEMO_USERS, demoEmail, type DemoUser } from "../demo/users";
 import { normValue, scaleScore } from "../engine/scoring";
 import { insertMail } from "../mail/outbox";
 import { accountMail, activationPath } from "../mail/templates";
@@ -89,7 +88,7 @@ export async function seedDatabase(db: Db, options: { demoMode: boolean; appBase
 
 async function seedNewDatabase(db: Db, options: { demoMode: boolean; appBaseUrl: () => string }, now: Date): Promise<boolean> {
   const hashes = options.demoMode
-    ? new Map(await Promise.all(DEMO_USERS.map(async (user) => [user.userName, await demoPasswordHash(user)] as const)))
+    ? new Map(DEMO_USERS.map((user) => [user.userName, demoPasswordHash(user)] as const))
     : new Map<string, string | null>();
   return db.transaction(() => {
     if (databaseMode(db) !== "new") return false;
@@ -115,16 +114,11 @@ export function seedDemoData(db: Db, options: { appBaseUrl: () => string; now?: 
   return seedDatabase(db, { ...options, demoMode: true });
 }
 
-const demoHashes = new Map<string, Promise<string | null>>();
-
-/** scrypt is slow on purpose; the demo passwords are hashed once per process (clones reuse it). */
-export function demoPasswordHash(user: DemoUser): Promise<string | null> {
-  if (!user.password) return Promise.resolve(null);
-  let hash = demoHashes.get(user.userName);
-  if (!hash) {
-    hash = hashPassword(user.password);
-    demoHashes.set(user.userName, hash);
-  }
+/** The demo user's password hash, precomputed (api/demo/users.ts): scrypt at N=2^17 is slow on purpose. */
+export function demoPasswordHash(user: DemoUser): string | null {
+  if (!user.password) return null;
+  const hash = DEMO_PASSWORD_HASHES[user.userName];
+  if (!hash) throw new Error(`demo user ${user.userName}: no precomputed password hash in api/demo/users.ts`);
   return hash;
 }
 

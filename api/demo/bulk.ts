@@ -16,7 +16,7 @@ import { DEMO_COMPONENTS, DEMO_PROFILES, prcmIdOf, type DemoProfile } from "./ca
  */
 export const DEMO_BULK_COUNT = 300;
 
-export const UNKNOWN_PASSWORD_HASH = "scrypt$16384$8$1$P_oWxv3LmrKYomj32PxhTA$vs1OEbpgHJ1m-t9sjZQPTRW0pC1SXzxzvU_a4Ddt_Mk";
+export const UNKNOWN_PASSWORD_HASH = "scrypt$131072$8$1$DyEV-c5w4nFHE6S264f52w$06VlM4YJYKgTI1y8Y3bR_khK6ThMMKqHZ0-O8yvtGCI";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -94,3 +94,19 @@ export const DEMO_USERS: DemoUser[] = [
 export function demoEmail(userName: string): string {
   return `${userName}@example.com`;
 }
+
+/**
+ * The scrypt hashes of the demo passwords above, made once with the production cost (N=2^17, r=8):
+ * deriving them at every seed would cost each fresh test database seconds. The passwords are public
+ * (README), so their hashes are too; tests/unit/demo-password-hashes.test.ts proves each one verifies.
+ */
+export const DEMO_PASSWORD_HASHES: Readonly<Record<string, string>> = {
+  anna: "scrypt$131072$8$1$PuyFO8msTOn4EyDtOFQy_w$8WGdeH1f36fJO5_78s-Zzzd6w3N5jfZQ73G5Y4QccPk",
+  ben: "scrypt$131072$8$1$i7pAIK52oUV0fGTg1gl54w$LDDsUaWj_7LRycfsV7eNZ0iCevnm2BIVcRqRYgNEHDQ",
+  carla: "scrypt$131072$8$1$LMUH4kVXFFNHV-Ye2WC1rg$Xlnilkv9jD_Zi3NNOr-z0N3UkLfjtvijt5I3FsE0IUs",
+  dora: "scrypt$131072$8$1$bnbAEsY5Rr4KZiTeLiSESw$XOiooj6DvgWXOFh4xb3fooZieqB-8rHSZSmyAF3YIp8",
+  emil: "scrypt$131072$8$1$6uX4zxNnCd62wSvSBx1Kww$NS_I1a_mxYz8c0l5XcAWxLul42Ci2CPhO-HOYet2a-o",
+  greta: "scrypt$131072$8$1$_yVusW0ZUPaP0aelgK5Nvg$X8DFRQl8MxFs61H0g0o70GPLWe6OnZDLF28U9eLpH0Q",
+  rita: "scrypt$131072$8$1$e1ZImz2S5iS16UxGNjS4Tg$gX4rL6y7sx67Dtj54-d29odqWLIuT4MeKqz5_kv1gkA",
+  rolf: "scrypt$131072$8$1$JX8p_OHvnAW0kU3hmzTPHg$ZMbAP1Mf2R3ep97iYXpbTE8933ZbUoCXXIrerr75_a8",
+};

@@ -29,7 +29,7 @@ export function devRoutes(router: Router, ctx: ApiContext): void {
       const { template } = parseBody(req, z.object({ template: z.string().min(1).max(50) }));
       const user = DEMO_USERS.find((candidate) => candidate.userName === template);
       if (!user) throw notFound("unknown_template");
-      const passwordHash = await demoPasswordHash(user);
+      const passwordHash = demoPasswordHash(user);
       const userName = `${user.userName}-${randomHex(4)}`;
       const activationHash = user.activationHash ? `act-${userName}-${randomHex(8)}` : null;
       const now = ctx.now();

@@ -19,8 +19,13 @@ import { passwordRequirementsError } from "./registration";
  * saveNewPassword, changeUserPassword, resetPassword(ByUserName) and the three password
  * requirement calls (spec §5, §7, §8: C04, C06, C07, C10, C13).
  */
-async function usedBefore(ctx: ApiContext, user: User, password: string): Promise<boolean> {
-  const results = await Promise.all(recentPasswordHashes(ctx.db, user.id).map((hash) => verifyPassword(password, hash)));
+/**
+ * One of the last five passwords? `skip`: a hash already known not to match (the current one, when
+ * the old password was just verified and the new one differs): scrypt at N=2^17 is worth saving.
+ */
+async function usedBefore(ctx: ApiContext, user: User, password: string, skip?: string | null): Promise<boolean> {
+  const hashes = recentPasswordHashes(ctx.db, user.id).filter((hash) => hash !== skip);
+  const results = await Promise.all(hashes.map((hash) => verifyPassword(password, hash)));
   return results.includes(true);
 }
 
@@ -63,7 +68,9 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
       const { user } = authOf(res);
       if (!(await verifyPassword(body.oldPassword, user.password_hash))) throw badRequest("old_password_incorrect", "C13");
       if (!meetsRequirements(body.newPassword)) throw passwordRequirementsError();
-      if (await usedBefore(ctx, user, body.newPassword)) throw conflict("password_used_before");
+      // The old password matched the current hash: the new one matches it only if it is the same.
+      if (body.newPassword.normalize("NFC") === body.oldPassword.normalize("NFC")) throw conflict("password_used_before");
+      if (await usedBefore(ctx, user, body.newPassword, user.password_hash)) throw conflict("password_used_before");
       const passwordHash = await hashPassword(body.newPassword);
       ctx.db.transaction(() => {
         setPassword(ctx.db, user.id, passwordHash, ctx.now());

@@ -1,6 +1,6 @@
 import type { Router } from "express";
 import { z } from "zod";
-import { verifyPassword } from "../auth/passwords";
+import { hashPassword, needsRehash, verifyPassword } from "../auth/passwords";
 import { authOf, bearerToken, requireToken } from "../auth/require-token";
 import type { TokenGrant } from "../auth/tokens";
 import type { ApiContext } from "../context";
@@ -52,10 +52,24 @@ async function checkCredentials(
     throw unauthorized("invalid_credentials");
   }
   throttle.succeeded(key);
+  if (user.password_hash && needsRehash(user.password_hash)) await rehash(ctx, user, user.password_hash, password);
   if (user.activated !== 1) throw new ApiError(402, "account_not_activated");
   // Issue 11: a recruiter disabled this applicant's access (docs/decisions/146).
   if (user.login_disabled === 1) throw new ApiError(403, "access_disabled");
   return user;
+}
+
+/**
+ * A hash made with a weaker cost than today's is replaced while the password is at hand (issue 10).
+ * Only if it is still the stored one: a password change in between wins. The history keeps the new
+ * hash too, so the "used before" check needs no weak hash either.
+ */
+async function rehash(ctx: ApiContext, user: User, weak: string, password: string): Promise<void> {
+  const strong = await hashPassword(password);
+  ctx.db.transaction(() => {
+    const changed = ctx.db.prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?").run(strong, user.id, weak).changes;
+    if (changed) ctx.db.prepare("UPDATE password_history SET password_hash = ? WHERE user_id = ? AND password_hash = ?").run(strong, user.id, weak);
+  })();
 }
 
 export function sessionRoutes(router: Router, ctx: ApiContext): void {

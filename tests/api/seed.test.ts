@@ -88,7 +88,7 @@ describe("database, migrations and seeding", () => {
     db.close();
     for (const row of rows) {
       if (row.user_name === "felix") expect(row.password_hash).toBeNull();
-      else expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+      else expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
       expect(row.password_hash ?? "").not.toContain("Demo-2027");
     }
   });

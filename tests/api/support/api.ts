@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import express from "express";
+import { vi } from "vitest";
 import pino from "pino";
 import { createEmbeddedApi, type EmbeddedApi, type EmbeddedApiOptions } from "../../../api/index";
 import { DEMO_USERS } from "../../../api/demo/users";
@@ -46,6 +47,10 @@ export interface TestApi {
 }
 
 export const APP_BASE_URL = "http://app.test:3000";
+
+// Every login and password call derives a scrypt hash at N=2^17 (docs/decisions/092): a few hundred
+// ms each, several seconds on a loaded machine. The contract tests get a generous bound for that.
+vi.setConfig({ testTimeout: 120_000 });
 
 export function demoPassword(userName: string): string {
   const template = userName.replace(/-[0-9a-f]{8}$/, "");
