@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COST, needsRehash, verifyPassword } from "../../api/auth/passwords";
-import { DEMO_PASSWORD_HASHES, DEMO_USERS, UNKNOWN_PASSWORD_HASH } from "../../api/demo/users";
+import { UNKNOWN_PASSWORD_HASH } from "../../api/demo/bulk";
+import { DEMO_PASSWORD_HASHES, DEMO_USERS } from "../../api/demo/users";
 
 /** Issue 10 part 3: the demo hashes are precomputed at the production cost, and each one verifies. */
 describe("issue 10: precomputed demo password hashes", () => {
