@@ -55,6 +55,9 @@ export default defineConfig({
       DEMO_MODE: "true",
       LOG_LEVEL: "warn",
       RATE_LIMIT_MAX: "1000",
+      // The embedded API's limits of resets and registrations (decision 103): every journey comes from 127.0.0.1.
+      API_RATE_LIMIT_CLIENT_MAX: "100000",
+      API_RATE_LIMIT_TARGET_MAX: "100000",
     },
   },
 });

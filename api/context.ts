@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { ClientAddress, RequestLimiter } from "./auth/request-limits";
 import type { FailureThrottle } from "./auth/throttle";
 import type { TokenService } from "./auth/tokens";
 import type { Db } from "./db/connection";
@@ -12,6 +13,10 @@ export interface ApiContext {
   tokens: TokenService;
   /** Wrong passwords per account (login calls answer 429 after too many). */
   loginThrottle: FailureThrottle;
+  /** Calls per client and per target of the mail and registration calls (429 after too many). */
+  requestLimits: RequestLimiter;
+  /** The address a request counts against (the app's own calls name their visitor's). */
+  clientAddress: ClientAddress;
   outbox: Outbox;
   logger: Logger;
   appBaseUrl: () => string;

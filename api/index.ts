@@ -1,5 +1,6 @@
 import express, { type Router } from "express";
 import type { Logger } from "pino";
+import { createRequestLimiter, DEFAULT_REQUEST_LIMITS, socketClientAddress, type ClientAddress, type RequestLimitSettings } from "./auth/request-limits";
 import { createFailureThrottle } from "./auth/throttle";
 import { createTokenService } from "./auth/tokens";
 import type { ApiContext } from "./context";
@@ -50,6 +51,16 @@ export interface EmbeddedApiOptions {
   demoMode: boolean;
   /** The clock (tests move it to expire tokens and links); defaults to the system clock. */
   now?: () => Date;
+  /**
+   * Limits of resetPassword*, register, registerAnon and the newsletter sign-up per client and per
+   * target (docs/decisions/103); unset fields take DEFAULT_REQUEST_LIMITS.
+   */
+  requestLimits?: Partial<RequestLimitSettings>;
+  /**
+   * The client address a request counts against; defaults to Express's req.ip. server/app.ts names
+   * the visitor's address for the app's own calls over its internal listener.
+   */
+  clientAddress?: ClientAddress;
 }
 
 export interface EmbeddedApi {
@@ -91,6 +102,8 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
       nowS: () => Math.floor(now().getTime() / 1000),
     }),
     loginThrottle: createFailureThrottle({ maxFailures: 10, windowS: 5 * 60, nowMs: () => now().getTime() }),
+    requestLimits: createRequestLimiter(db, { ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, () => now().getTime()),
+    clientAddress: options.clientAddress ?? socketClientAddress,
     outbox,
     logger: options.logger,
     appBaseUrl: options.appBaseUrl,

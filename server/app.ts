@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { Server as NetServer, type AddressInfo, type Socket } from "node:net";
+import { isIP, Server as NetServer, type AddressInfo, type Socket } from "node:net";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -21,6 +21,7 @@ import {
 } from "../app/session/store.server";
 import { createDraftStore } from "../app/assessment/draft-store.server";
 import { createUpstreamTransport } from "../app/upstream/transport.server";
+import { VISITOR_ADDRESS_HEADER } from "../app/upstream/visitor-address";
 import { createEmbeddedApi, type EmbeddedApi } from "../api/index";
 import type { ServerConfig } from "./env";
 import { createLogger } from "./logger";
@@ -198,6 +199,19 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       logger: logger.child({ component: "embedded-api" }),
       demoMode: config.DEMO_MODE,
+      requestLimits: {
+        clientMax: config.API_RATE_LIMIT_CLIENT_MAX,
+        clientWindowS: config.API_RATE_LIMIT_CLIENT_WINDOW_S,
+        targetMax: config.API_RATE_LIMIT_TARGET_MAX,
+        targetWindowS: config.API_RATE_LIMIT_TARGET_WINDOW_S,
+      },
+      // The app's own calls arrive over its internal loopback listener, all from 127.0.0.1: there the
+      // visitor's address the app names counts (decision 103). On the public listener the header is
+      // ignored: a client cannot choose the address it counts against.
+      clientAddress: (req) => {
+        const named = internalSockets.has(req.socket) ? req.get(VISITOR_ADDRESS_HEADER) : undefined;
+        return named !== undefined && isIP(named) !== 0 ? named : (req.ip ?? req.socket.remoteAddress ?? "unknown");
+      },
     });
     app.use("/api", embeddedApi.router);
   }

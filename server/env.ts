@@ -142,6 +142,14 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt(120_000).default(10_000),
   RATE_LIMIT_MAX: positiveInt(100_000).default(10),
   RATE_LIMIT_WINDOW_S: positiveInt(86_400).default(300),
+  /**
+   * The embedded API's limits of resetPassword*, register, registerAnon and the newsletter sign-up
+   * (docs/decisions/103): calls per client address and kind of call, and per target e-mail / user name.
+   */
+  API_RATE_LIMIT_CLIENT_MAX: positiveInt(1_000_000).default(30),
+  API_RATE_LIMIT_CLIENT_WINDOW_S: positiveInt(86_400).default(600),
+  API_RATE_LIMIT_TARGET_MAX: positiveInt(1_000_000).default(5),
+  API_RATE_LIMIT_TARGET_WINDOW_S: positiveInt(86_400).default(3600),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

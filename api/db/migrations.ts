@@ -377,6 +377,16 @@ const MIGRATIONS: string[] = [
   UPDATE user_hashes SET expires_at = CAST(strftime('%s', 'now') AS INTEGER) + 7 * 24 * 60 * 60
   WHERE purpose = 'activation' AND expires_at IS NULL;
   `,
+  // 5: request limits of the mail and registration calls (issue 10, api/auth/request-limits.ts).
+  `
+  CREATE TABLE IF NOT EXISTS request_limits (
+    id TEXT PRIMARY KEY,
+    count INTEGER NOT NULL,
+    reset_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS request_limits_reset_at ON request_limits (reset_at);
+  CREATE TABLE IF NOT EXISTS request_limit_meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { ApiError, badRequest } from "./errors";
+import { retryAfterOf } from "../auth/request-limits";
 
 /** Express 4 does not catch rejected promises: every handler goes through this wrapper. */
 export function route(handler: (req: Request, res: Response) => unknown): RequestHandler {
@@ -51,6 +52,8 @@ export function errorHandler(logger: Logger) {
       return;
     }
     if (error instanceof ApiError) {
+      const retryAfterS = retryAfterOf(error);
+      if (retryAfterS !== undefined) res.setHeader("Retry-After", String(retryAfterS));
       res.status(error.status).json(error.body);
       return;
     }

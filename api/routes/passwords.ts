@@ -1,4 +1,4 @@
-import type { Router } from "express";
+import type { Request, Router } from "express";
 import { z } from "zod";
 import { hashPassword, meetsRequirements, verifyPassword } from "../auth/passwords";
 import { authOf, requireToken } from "../auth/require-token";
@@ -83,8 +83,17 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
   );
 
   const resetLanguage = languageSchema.optional();
-  const requestReset = (customerCstm: string, language: string | undefined, find: (userBase: string) => User | undefined) => {
+  const requestReset = (
+    req: Request,
+    customerCstm: string,
+    target: string,
+    language: string | undefined,
+    find: (userBase: string) => User | undefined,
+  ) => {
     const customer = requireCustomer(ctx.catalogue, customerCstm);
+    // Issue 10: per client and per e-mail / user name, so the call cannot mail-bomb anyone. Counted
+    // whether or not the account exists: the answer must not tell.
+    ctx.requestLimits.enforce("password-reset", ctx.clientAddress(req), `${customer.userBase}:${target}`);
     const chosen = customerLanguage(customer.languages, language);
     const user = find(customer.userBase);
     // The same answer whether or not the account exists: no account enumeration.
@@ -96,7 +105,7 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
     "/resetPassword",
     route((req, res) => {
       const body = parseBody(req, z.object({ cstm: cstmSchema, email: emailSchema, language: resetLanguage }));
-      success(res, requestReset(body.cstm, body.language, (userBase) => findUserByEmail(ctx.db, userBase, body.email)));
+      success(res, requestReset(req, body.cstm, body.email, body.language, (userBase) => findUserByEmail(ctx.db, userBase, body.email)));
     }),
   );
 
@@ -104,7 +113,7 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
     "/resetPasswordByUserName",
     route((req, res) => {
       const body = parseBody(req, z.object({ cstm: cstmSchema, userName: userNameSchema, language: resetLanguage }));
-      success(res, requestReset(body.cstm, body.language, (userBase) => findUserByName(ctx.db, userBase, body.userName)));
+      success(res, requestReset(req, body.cstm, body.userName, body.language, (userBase) => findUserByName(ctx.db, userBase, body.userName)));
     }),
   );
 

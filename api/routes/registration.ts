@@ -73,6 +73,8 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
       const body = parseBody(req, registerSchema);
       const customer = requireCustomer(ctx.catalogue, body.cstm);
       if (!customer.enableRegistration) throw forbidden("registration_disabled", "C11");
+      // Issue 10: every registration costs a scrypt derivation; per client and per e-mail address.
+      ctx.requestLimits.enforce("register", ctx.clientAddress(req), `${customer.userBase}:${body.email}`);
       const profile = registrationProfile(ctx, customer, body.profileId, false);
       const revision = requireCurrentStatement(ctx, customer, body.dataProtectionStatementId, body.dataProtectionStatementRevision);
       if (!meetsRequirements(body.password)) throw passwordRequirementsError();
@@ -117,6 +119,8 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
       const body = parseBody(req, registerAnonSchema);
       const customer = requireCustomer(ctx.catalogue, body.cstm);
       if (!customer.enableAnonRegistration) throw forbidden("registration_disabled", "C11");
+      // Issue 10: every call creates an account; there is no target, so per client only.
+      ctx.requestLimits.enforce("register-anonymous", ctx.clientAddress(req));
       const profile = registrationProfile(ctx, customer, body.profileId, true);
       const revision = requireCurrentStatement(ctx, customer, body.dataProtectionStatementId, body.dataProtectionStatementRevision);
       const language = customerLanguage(customer.languages, body.language);

@@ -118,7 +118,8 @@ export function codeForFailure(failure: Failure, context: MappingContext): Error
     return "C05";
   }
   if (named === "C13") return "C13";
-  if (REGISTRATION.test(path) && status < 500 && !hasData(body)) return "C12";
+  // One too many (429) is no "already registered": the forms say so themselves, elsewhere API01.
+  if (REGISTRATION.test(path) && status < 500 && status !== 429 && !hasData(body)) return "C12";
   return "API01";
 }
 

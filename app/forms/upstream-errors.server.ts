@@ -32,7 +32,16 @@ function bodyOf(error: UpstreamError): { error?: unknown; data?: unknown } {
   return body && typeof body === "object" ? (body as { error?: unknown; data?: unknown }) : {};
 }
 
+/**
+ * The upstream refused the call as one too many (429, e.g. the embedded API's limits per client and
+ * per e-mail address, decision 103): the form says so, like the app's own limit, and keeps the input.
+ */
+export function isRateLimited(error: unknown): boolean {
+  return error instanceof UpstreamError && error.status === 429;
+}
+
 export function registrationFieldErrors(error: UpstreamError): ReplyErrors | null {
+  if (isRateLimited(error)) return { formErrors: ["auth:tooManyAttempts"] };
   const { data } = bodyOf(error);
   switch (error.code) {
     case "C10":

@@ -15,6 +15,7 @@ import { useTranslation } from "~/i18n/react";
 import { resetPasswordByUserName } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { readFormData } from "~/forms/form-data.server";
+import { isRateLimited } from "~/forms/upstream-errors.server";
 
 export const handle: RouteHandle = { layout: "landing" };
 
@@ -54,6 +55,9 @@ export async function action(args: ActionFunctionArgs) {
   try {
     await resetPasswordByUserName(context, { cstm, userName: username, language });
   } catch (error) {
+    if (isRateLimited(error)) {
+      return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+    }
     // Network trouble is the error view's (API02); a refusal of the upstream means the mail was not sent.
     if (error instanceof UpstreamError && error.status !== undefined) {
       return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:forgotPassword.mailFailed"] }) }, { status: 400 });

@@ -20,6 +20,7 @@ import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals
 import { commitSession } from "~/session/request.server";
 import { submitNewsletterSignUp } from "~/upstream/custom-submit.server";
 import { readFormData } from "~/forms/form-data.server";
+import { isRateLimited } from "~/forms/upstream-errors.server";
 
 export const handle: RouteHandle = { modals: defineModals({ privacy: privacyModal }) };
 
@@ -50,8 +51,14 @@ export async function action(args: ActionFunctionArgs) {
   }
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is sent upstream.
   if (!submission.value.website) {
-    // An upstream failure throws its catalogue error to the error boundary (STYLE: one error path).
-    await submitNewsletterSignUp(args.context, cstm, { email: submission.value.email, language });
+    // An upstream failure throws its catalogue error to the error boundary (STYLE: one error path),
+    // but one too many is the form's to say, with the address kept (decision 103).
+    try {
+      await submitNewsletterSignUp(args.context, cstm, { email: submission.value.email, language });
+    } catch (error) {
+      if (isRateLimited(error)) return data({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+      throw error;
+    }
   }
   session.flash("notice", "common:newsletter.thanks");
   return redirect(customerPath(cstm, "/newsletter"), {

@@ -11,7 +11,7 @@ import { passwordRules } from "~/domain/password-policy";
 import { isHoneypotFilled } from "~/forms/honeypot";
 import { PROFILE_ID_PATTERN } from "~/forms/login";
 import { anonymousRegistrationSchema, registrationSchema } from "~/forms/registration";
-import { registrationFieldErrors } from "~/forms/upstream-errors.server";
+import { isRateLimited, registrationFieldErrors } from "~/forms/upstream-errors.server";
 import type { RouteHandle } from "~/handle";
 import { AnonymousRegistration, RegularRegistration } from "./__registration-forms";
 import { getTranslator } from "~/i18n/i18n.server";
@@ -89,6 +89,9 @@ export async function action(args: ActionFunctionArgs) {
         dataProtectionStatementRevision: statement.revision,
       });
     } catch (error) {
+      if (isRateLimited(error)) {
+        return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+      }
       if (error instanceof UpstreamError && error.status === 404) {
         return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:registration.invalidLink"] }) }, { status: 400 });
       }

@@ -6,6 +6,7 @@ import type { ErrorCode } from "~/errors/catalogue";
 import { codeForFailure, type UpstreamFailure } from "~/errors/mapping";
 import type { ApplicantAuth, AppSession, RecruiterAuth, TokenGrant } from "~/session/session.server";
 import { isUpstreamUnavailable, type CallBudget } from "./transport.server";
+import { VISITOR_ADDRESS_HEADER } from "./visitor-address";
 
 /**
  * The one client of the upstream /api (DESIGN §5). Only upstream/ knows paths, status codes and
@@ -139,6 +140,8 @@ async function send(
   const headers: Record<string, string> = { Accept: "application/json", "X-Request-Id": context.requestId, ...transferEncoding(url) };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  // The embedded API counts its request limits per visitor, not per app (decision 103).
+  if (context.services.upstreamPublicOrigin === null) headers[VISITOR_ADDRESS_HEADER] = context.clientIp;
   const started = performance.now();
   const log = { method, path };
   const transport = context.services.upstream;

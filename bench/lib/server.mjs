@@ -36,6 +36,8 @@ export async function startBuiltServer(env = {}) {
       LOG_LEVEL: "warn",
       COOKIE_SECURE: "false",
       RATE_LIMIT_MAX: "100000",
+      API_RATE_LIMIT_CLIENT_MAX: "100000",
+      API_RATE_LIMIT_TARGET_MAX: "100000",
       DEMO_MODE: "true",
       ...env,
     },

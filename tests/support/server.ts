@@ -39,6 +39,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       LOG_LEVEL: "info",
       // The demo users and /api/dev helpers (docs/decisions/090); demo mode and an upstream exclude each other.
       ...(env.UPSTREAM_API_URL ? {} : { DEMO_MODE: "true" }),
+      // Every test client is 127.0.0.1 and many register or reset: the embedded API's request limits
+      // (decision 103) are out of the way unless a test of them sets its own.
+      API_RATE_LIMIT_CLIENT_MAX: "100000",
+      API_RATE_LIMIT_TARGET_MAX: "100000",
       ...env,
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

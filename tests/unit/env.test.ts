@@ -24,6 +24,15 @@ describe("environment validation", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, UPSTREAM_CONNECT_TIMEOUT_MS: "0" })).toThrow(/UPSTREAM_CONNECT_TIMEOUT_MS/);
   });
 
+  it("issue 10 the embedded API's request limits: 30 per client in 10 minutes, 5 per target in an hour; at least 1", () => {
+    const config = parseEnv({ SESSION_SECRET: secret });
+    expect([config.API_RATE_LIMIT_CLIENT_MAX, config.API_RATE_LIMIT_CLIENT_WINDOW_S]).toEqual([30, 600]);
+    expect([config.API_RATE_LIMIT_TARGET_MAX, config.API_RATE_LIMIT_TARGET_WINDOW_S]).toEqual([5, 3600]);
+    expect(parseEnv({ SESSION_SECRET: secret, API_RATE_LIMIT_TARGET_MAX: "20" }).API_RATE_LIMIT_TARGET_MAX).toBe(20);
+    expect(() => parseEnv({ SESSION_SECRET: secret, API_RATE_LIMIT_CLIENT_MAX: "0" })).toThrow(/API_RATE_LIMIT_CLIENT_MAX: must be at least 1/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, API_RATE_LIMIT_TARGET_WINDOW_S: "1h" })).toThrow(/API_RATE_LIMIT_TARGET_WINDOW_S/);
+  });
+
   it("a bad value names the variable in one line", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, PORT: "abc" })).toThrow(EnvError);
     expect(() => parseEnv({ SESSION_SECRET: secret, PORT: "abc" })).toThrow(/^Invalid environment variable PORT: .*"abc"/);

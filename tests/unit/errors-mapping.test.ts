@@ -66,6 +66,9 @@ describe("R-CAT-02 the mapping from failures to catalogue codes, row by row", ()
     expect(codeForFailure({ kind: "invalid-response", path: "/register", status: 200 }, registered)).toBe("C12");
     // A server failure of the registration is not "already registered".
     expect(codeForFailure(response(500, "/register"), registered)).toBe("API01");
+    // Issue 10: neither is one too many (429, decision 103); the registration form shows its own message.
+    expect(codeForFailure(response(429, "/register", { status: "failed", error: "too_many_requests" }), registered)).toBe("API01");
+    expect(codeForFailure(response(429, "/registerAnon", { status: "failed", error: "too_many_requests" }), registered)).toBe("API01");
   });
 
   it("R-CAT-02 C13 when the response names it (e.g. 400 on changeUserPassword)", () => {

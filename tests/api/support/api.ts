@@ -59,7 +59,20 @@ export function demoPassword(userName: string): string {
   return password;
 }
 
-export async function startApi(overrides: Partial<EmbeddedApiOptions> & { databasePath?: string } = {}): Promise<TestApi> {
+/**
+ * Request limits of the mail and registration calls (decision 103) high enough for contract tests
+ * that register or reset many times; tests of the limits pass their own `requestLimits`.
+ */
+export const UNLIMITED_REQUESTS = { clientMax: 1_000_000, targetMax: 1_000_000 };
+
+export async function startApi(
+  overrides: Partial<EmbeddedApiOptions> & {
+    databasePath?: string;
+    /** Express's `trust proxy` of the test app: tests of per-client limits name clients by X-Forwarded-For. */
+    trustProxy?: boolean;
+  } = {},
+): Promise<TestApi> {
+  const { trustProxy, ...apiOverrides } = overrides;
   const dir = mkdtempSync(path.join(tmpdir(), "api-test-"));
   const databasePath = overrides.databasePath ?? path.join(dir, "api.db");
   let offsetMs = 0;
@@ -82,9 +95,11 @@ export async function startApi(overrides: Partial<EmbeddedApiOptions> & { databa
     logger,
     demoMode: true,
     now: () => new Date(Date.now() + offsetMs),
-    ...overrides,
+    requestLimits: UNLIMITED_REQUESTS,
+    ...apiOverrides,
   });
   const app = express();
+  if (trustProxy) app.set("trust proxy", true);
   app.use("/api", api.router);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
