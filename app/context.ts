@@ -29,6 +29,8 @@ export interface AppServices {
   configCache: Map<string, { expiresAt: number; value: Promise<unknown> }>;
   /** Rate limiting of login, registration and password POSTs (DESIGN §8), shared across instances. */
   rateLimiter: RateLimiter;
+  /** Browser error reports per client address and minute (/_client-errors), in the same store. */
+  clientErrorLimiter: RateLimiter;
   sentryEnabled: boolean;
   release: string;
 }

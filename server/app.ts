@@ -22,6 +22,7 @@ import {
 import { createDraftStore } from "../app/assessment/draft-store.server";
 import { createUpstreamTransport } from "../app/upstream/transport.server";
 import { VISITOR_ADDRESS_HEADER } from "../app/upstream/visitor-address";
+import { CLIENT_REPORTS_PER_MINUTE } from "../app/errors/report-budget";
 import { createEmbeddedApi, type EmbeddedApi } from "../api/index";
 import type { ServerConfig } from "./env";
 import { createLogger } from "./logger";
@@ -88,6 +89,11 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   // Attempt counters shared by every instance: in Redis, else next to the SQLite sessions.
   const sqliteRateLimiter = redis ? undefined : createSqliteRateLimiter(config.DATABASE_PATH, config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_S);
   const rateLimiter = redis ? createRedisRateLimiter(redis, config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_S) : sqliteRateLimiter!;
+  // Browser error reports per client and minute (decision 103): the same store, a window of its own.
+  const sqliteReportLimiter = redis ? undefined : createSqliteRateLimiter(config.DATABASE_PATH, CLIENT_REPORTS_PER_MINUTE, 60);
+  const clientErrorLimiter = redis
+    ? createRedisRateLimiter(redis, CLIENT_REPORTS_PER_MINUTE, 60, "ratelimit:client-errors:")
+    : sqliteReportLimiter!;
 
   let embeddedApi: EmbeddedApi | undefined;
   /** The server's own origin once it listens (mailed links of the embedded API). */
@@ -113,6 +119,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     isProduction: config.isProduction,
     configCache: new Map(),
     rateLimiter,
+    clientErrorLimiter,
     sentryEnabled: Boolean(config.SENTRY_DSN),
     release: options.release ?? "dev",
   };
@@ -377,6 +384,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       await embeddedApi?.close();
       await store.close();
       sqliteRateLimiter?.close();
+      sqliteReportLimiter?.close();
       await redis?.quit().catch(() => redis.disconnect());
       logger.info("server stopped");
     },

@@ -68,7 +68,9 @@ export function trackingRoutes(router: Router, ctx: ApiContext): void {
     route((req, res) => {
       const auth = res.locals.auth as AuthState | undefined;
       if (!auth) {
-        const client = req.ip ?? "unknown";
+        // The visitor's address, also when the app forwards the report (decision 103): otherwise every
+        // visitor reporting through the app would share one budget.
+        const client = ctx.clientAddress(req);
         if (visitorReports.blocked(client)) throw new ApiError(429, "too_many_requests");
         visitorReports.failed(client);
       }

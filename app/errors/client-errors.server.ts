@@ -55,8 +55,9 @@ export function parseBrowserReport(text: string): BrowserReport | null {
 }
 
 /**
- * A per-process budget for reports (a fixed window), so a broken page at many browsers, or someone
- * posting on purpose, cannot flood the upstream and Sentry. Browsers already send each error once.
+ * A per-process budget for reports (a fixed window): the safety cap over all clients behind the
+ * per-client budget (app/errors/report-budget.ts), so reports from many addresses at once cannot
+ * flood the upstream and Sentry either.
  */
 export function createReportBudget(perMinute: number, now: () => number = Date.now) {
   let windowStart = 0;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_REPORTS_PER_MINUTE } from "../../app/errors/report-budget";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { cloneUser, DORA_PERSONAL_DATA, signIn } from "../support/demo";
 import { freePort, startRedis, type RunningRedis } from "../support/redis";
@@ -84,6 +85,20 @@ describe("two app instances on one Redis (issue 10)", () => {
     }
     // RATE_LIMIT_MAX=3 per account: the fourth attempt is refused although each instance saw only two.
     expect(results).toEqual([401, 401, 401, 429]);
+  });
+
+  it("the client-error report budget of a client counts on both instances together (decision 103)", async () => {
+    const report = (server: RunningServer, n: number) =>
+      fetch(`${server.baseUrl}/_client-errors`, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain", "Sec-Fetch-Site": "same-origin" },
+        body: JSON.stringify({ source: "error", message: `across instances #${n}`, url: "/demo/login" }),
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n <= CLIENT_REPORTS_PER_MINUTE; n++) statuses.push((await report(n % 2 === 0 ? a : b, n)).status);
+    // Each instance saw about half of the budget; the one over it is refused all the same.
+    expect(statuses.slice(0, CLIENT_REPORTS_PER_MINUTE)).toEqual(Array(CLIENT_REPORTS_PER_MINUTE).fill(204));
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it("a logout on B ends the session on A", async () => {
