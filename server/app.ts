@@ -81,7 +81,8 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     cookieOptions,
     {
       idleTimeoutS: config.SESSION_IDLE_TIMEOUT_S,
-      anonymousIdleTimeoutS: ANONYMOUS_IDLE_TIMEOUT_S,
+      // R-CON-04's 15 minutes, unless the general idle time-out is shorter (anonymous sessions never outlast regular ones).
+      anonymousIdleTimeoutS: Math.min(ANONYMOUS_IDLE_TIMEOUT_S, config.SESSION_IDLE_TIMEOUT_S),
       absoluteTimeoutS: config.SESSION_ABSOLUTE_TIMEOUT_S,
     },
   );

@@ -1,10 +1,15 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { draftValuesFrom } from "~/assessment/draft-store.server";
+import { CatalogueError } from "~/errors/catalogue-error";
+import { pageOf } from "~/errors/route-errors.server";
+import { readFormData } from "~/forms/form-data.server";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { requireCustomer, type CustomerContext, type DataFunctionArgs } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { isSupportedLanguage } from "~/i18n/languages";
 import { languageChosenHere, rememberLanguage } from "~/session/language.server";
 import { commitSession, rotateRequestSession } from "~/session/request.server";
-import type { ApplicantAuth, AppSession } from "~/session/session.server";
+import { userHash, type ApplicantAuth, type AppSession, type ExpiredSignIn } from "~/session/session.server";
 import { logout, type LoginGrant } from "~/upstream/auth.server";
 
 /**
@@ -29,11 +34,69 @@ export async function requireApplicant(args: DataFunctionArgs): Promise<Applican
   const customer = await requireCustomer(args);
   const applicant = currentApplicant(customer.session, customer.cstm);
   if (!applicant) {
+    const expired = customer.session.get("expiredSignIn");
+    if (expired && expired.cstm === customer.cstm) throw await sessionExpired(args, customer, expired);
     const url = new URL(args.request.url);
     const back = args.request.method === "GET" ? `?redirectTo=${encodeURIComponent(url.pathname + url.search)}` : "";
     throw redirect(customerPath(customer.cstm, `/login${back}`));
   }
   return { ...customer, applicant };
+}
+
+/** Fields that are never kept from a post into an expired session: passwords, and the form's machinery. */
+const NOT_KEPT = /passw|^(intent|redirectTo|csrf)$/i;
+
+/**
+ * The page a request is about: the page itself, or for the form module's draft resource route (its
+ * script posts there when a field is left) the module's page.
+ */
+function pageOfRequest(request: Request): string {
+  return pageOf(new URL(request.url)).replace(/^(\/[^/?]+\/assessment\/[^/?]+)\/draft(?=\?|$)/, "$1");
+}
+
+/**
+ * Issue 14 part 1 (R-CAT-02, R-CON-04, decision 126): the applicant's session timed out. Not a bare
+ * redirect to a login form (an anonymous applicant has no credentials for it): C02, or C22 with the
+ * button to their registration, in the language the page has. A form posted into the expired session
+ * keeps its values in the (new) session for the same applicant, and C02's button names the page, so
+ * signing in again leads back to it with what was typed.
+ */
+async function sessionExpired(args: DataFunctionArgs, customer: CustomerContext, expired: ExpiredSignIn): Promise<CatalogueError> {
+  const { request, context } = args;
+  const page = pageOfRequest(request);
+  const headers = new Headers();
+  if (request.method === "POST") {
+    const formData = await readFormData(request).catch(() => null);
+    const entries = formData ? [...formData.entries()].filter(([name]) => !NOT_KEPT.test(name) && name !== HONEYPOT_FIELD) : [];
+    const values = draftValuesFrom(entries);
+    if (Object.keys(values).length > 0) {
+      customer.session.set("resume", { page, values, user: expired.user });
+      headers.append("Set-Cookie", await commitSession(context, customer.session));
+    }
+  }
+  if (expired.anonymous) {
+    const profileId = expired.registrationProfileId;
+    return new CatalogueError("C22", { params: profileId ? { profileId } : undefined, headers });
+  }
+  return new CatalogueError("C02", { params: { redirectTo: page }, headers });
+}
+
+/**
+ * The values a form posted into an expired session (decision 126), when this is the page it was on
+ * and the signed-in applicant the one who typed them; taken once (the session forgets them).
+ */
+export async function takeResumedValues(
+  context: AppLoadContext,
+  applicant: ApplicantContext,
+  page: string,
+): Promise<Record<string, string> | null> {
+  const resume = applicant.session.get("resume");
+  if (!resume) return null;
+  const samePage = resume.page.split("?")[0] === page.split("?")[0];
+  if (!samePage) return null;
+  applicant.session.unset("resume");
+  await commitSession(context, applicant.session);
+  return resume.user === userHash(applicant.cstm, applicant.applicant.userName) ? resume.values : null;
 }
 
 /**
@@ -84,6 +147,7 @@ export async function signInApplicant(
   // The recruiter part of the session stays: a sign-in of one role never ends the other (issue 11).
   session.unset("activeProfileId");
   session.unset("formDrafts");
+  session.unset("expiredSignIn");
   if (options.onSiteProfileId) session.set("onSite", { profileId: options.onSiteProfileId });
   else session.unset("onSite");
   const headers = new Headers();

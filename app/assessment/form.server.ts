@@ -6,6 +6,7 @@ import { formModuleSchema } from "~/forms/form-module.server";
 import { formatDate } from "~/i18n/format-date";
 import { getFormModuleData, type FormModuleData } from "~/upstream/forms.server";
 import { trackFormAction } from "~/upstream/assessment.server";
+import { takeResumedValues } from "~/account/session.server";
 import { draftValuesFrom } from "./draft-store.server";
 import {
   assessmentPath,
@@ -90,7 +91,13 @@ export async function formView(request: Request, context: AppLoadContext, loaded
   const formData = await requireFormModule(context, loaded, "form");
   const { definition } = formData;
   const languages = loaded.config.languages;
-  const draft = await context.services.draftStore.get(draftKey(loaded));
+  let draft = await context.services.draftStore.get(draftKey(loaded));
+  // Issue 14 part 1: what was posted into the expired session becomes the draft after the sign-in.
+  const resumed = await takeResumedValues(context, loaded, assessmentPath(loaded.cstm, loaded.moduleId));
+  if (resumed) {
+    draft = { ...draft, ...draftValuesFrom(Object.entries(resumed), ["intent"]) };
+    await context.services.draftStore.put(draftKey(loaded), draft);
+  }
   void trackFormAction(context, loaded.session, {
     profileId: loaded.profileId,
     componentId: loaded.module.componentId,

@@ -60,6 +60,8 @@ export interface CatalogueErrorOptions {
   requestId?: string;
   onSite?: boolean;
   cause?: unknown;
+  /** Headers of the error response (e.g. the Set-Cookie of a session that keeps posted values). */
+  headers?: Headers;
 }
 
 /**
@@ -71,7 +73,7 @@ export interface CatalogueErrorOptions {
 export class CatalogueError extends Error {
   readonly type = "DataWithResponseInit";
   readonly data: ErrorPayload;
-  readonly init: { status: number };
+  readonly init: { status: number; headers?: Headers };
   readonly code: ErrorCode;
 
   constructor(code: ErrorCode, options: CatalogueErrorOptions = {}) {
@@ -88,7 +90,7 @@ export class CatalogueError extends Error {
       ...(options.onSite ? { onSite: true } : {}),
       ...(options.returnTo ? { returnTo: options.returnTo } : {}),
     };
-    this.init = { status: options.status ?? CATALOGUE[code].status };
+    this.init = { status: options.status ?? CATALOGUE[code].status, ...(options.headers ? { headers: options.headers } : {}) };
   }
 
   /**

@@ -60,8 +60,9 @@ export const CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
   // A bad langId (R-LANG-02); an unknown customer uses it with 404 (decision 003).
   E02: entry("E02", { hasMessage: true, showBtn: false, disableClose: true, status: 400 }),
   C01: entry("C01", { hasMessage: true, showBtn: false, disableClose: false, status: 500 }),
-  C02: entry("C02", { hasMessage: true, showBtn: true, btnLink: "/login", disableClose: true, status: 401 }),
-  C03: entry("C03", { hasMessage: true, showBtn: true, btnLink: "/login", disableClose: true, status: 401 }),
+  // An expired app session names the page the applicant was on: signing in again leads back (decision 126).
+  C02: entry("C02", { hasMessage: true, showBtn: true, btnLink: "/login?redirectTo={redirectTo}", disableClose: true, status: 401 }),
+  C03: entry("C03", { hasMessage: true, showBtn: true, btnLink: "/login?redirectTo={redirectTo}", disableClose: true, status: 401 }),
   // "Retry": a button without a link, so it closes the error and the user tries again.
   C04: entry("C04", { hasMessage: true, showBtn: true, disableClose: false, status: 409 }),
   // Spec: "empty message, Retry": the default hint stands in for the message.

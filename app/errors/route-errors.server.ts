@@ -71,7 +71,7 @@ async function settled<T>(promise: Promise<T> | undefined): Promise<T | undefine
 }
 
 /** The page a request belongs to: single-fetch data requests (/x.data, /_root.data) name their page. */
-function pageOf(url: URL): string {
+export function pageOf(url: URL): string {
   const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
   const search = new URLSearchParams(url.search);
   search.delete("_routes");
@@ -136,11 +136,13 @@ async function explain(error: unknown, args: LoaderFunctionArgs, routeId: string
   const firstTime = firstTimeInRequest(context, error);
   let payload: ErrorPayload;
   let status: number;
+  let headers: Headers | undefined;
 
   if (isCatalogueError(error)) {
     const failure = (error as { failure?: Failure }).failure;
     const codes = error.data.errors.map((shown) => shown.code);
     status = error.init.status;
+    headers = error.init.headers;
     if (!firstTime) {
       // Already logged (and reported) by another loader of this request.
     } else if (failure && isReportedFailure(failure)) {
@@ -172,7 +174,7 @@ async function explain(error: unknown, args: LoaderFunctionArgs, routeId: string
   if (!payload.onSite) delete payload.onSite;
   if (!payload.returnTo) delete payload.returnTo;
   if (routeId === "root") payload.texts = ROOT_TEXTS;
-  return { type: "DataWithResponseInit", data: payload, init: { status } } satisfies DataWithInit;
+  return { type: "DataWithResponseInit", data: payload, init: { status, ...(headers ? { headers } : {}) } } satisfies DataWithInit;
 }
 
 function wrap(routeId: string, depth: number, run: DataFunction): DataFunction {

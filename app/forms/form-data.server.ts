@@ -14,7 +14,19 @@ import { data } from "@remix-run/node";
 const CONFORM_RESERVED = new Set(["__intent__", "__state__"]);
 const PATH_SYNTAX = /[.[\]]/;
 
-export async function readFormData(request: Request): Promise<FormData> {
+/**
+ * One request's body is read once: a later reader (the expired-session check of requireApplicant,
+ * decision 126) gets the same form data as the action.
+ */
+const read = new WeakMap<Request, Promise<FormData>>();
+
+export function readFormData(request: Request): Promise<FormData> {
+  let formData = read.get(request);
+  if (!formData) read.set(request, (formData = parseFormData(request)));
+  return formData;
+}
+
+async function parseFormData(request: Request): Promise<FormData> {
   let formData: FormData;
   try {
     formData = await request.formData();

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { createHash } from "node:crypto";
 import { createCookie, createSession, type Session, type SessionStorage } from "@remix-run/node";
 import { newSessionId, type SessionRecord, type SessionRecordStore } from "./store.server";
 
@@ -42,6 +43,37 @@ export interface SessionData {
   feedbackSeen: Record<string, true>;
   /** Form module answers kept server-side until saved, keyed by module id. */
   formDrafts: Record<string, Record<string, string>>;
+  /**
+   * The applicant's sign-in of this browser timed out (issue 14 part 1, decision 126): set when the
+   * session cookie still names a signed-in session whose record is gone; pages for signed-in
+   * applicants then show C02 / C22 instead of a bare redirect. Cleared by the next sign-in.
+   */
+  expiredSignIn: ExpiredSignIn;
+  /** A form posted into the expired session: its values, kept for the same applicant's next sign-in. */
+  resume: ResumedForm;
+}
+
+/** What the session cookie says about the sign-in it belonged to (no token, no user name). */
+export interface ExpiredSignIn {
+  cstm: string;
+  anonymous: boolean;
+  /** The anonymous applicant's registration profile, for C22's button. */
+  registrationProfileId?: string;
+  /** userHash of the applicant: posted values go back to the same applicant only. */
+  user: string;
+}
+
+export interface ResumedForm {
+  /** The page the form was on (a path of the customer, with its query). */
+  page: string;
+  values: Record<string, string>;
+  /** userHash of the applicant who typed them. */
+  user: string;
+}
+
+/** An applicant's user name as the cookie and the kept values name it: a short one-way hash. */
+export function userHash(cstm: string, userName: string): string {
+  return createHash("sha256").update(JSON.stringify([cstm, userName.toLowerCase()])).digest("base64url").slice(0, 22);
 }
 
 export interface FlashData {
@@ -83,6 +115,44 @@ export interface SessionCookieOptions {
 export function sessionCookieName(secure: boolean): string {
   // The __Host- prefix pins the cookie to this host and path / and requires Secure (DESIGN §4).
   return secure ? "__Host-session" : "__session";
+}
+
+/**
+ * The session cookie's value: the record id, and for a signed-in applicant a hint of who was signed
+ * in and when the record can time out at the earliest (decision 126). A request whose record is gone
+ * after that moment has timed out, and the page says so (C02/C22, in the applicant's language, with
+ * the way back) instead of treating them like a visitor who never signed in; a record gone before
+ * it (a logout elsewhere, a lost store) is no time-out. The hint is signed like the id, holds no
+ * token and no user name, and is renewed with every commit.
+ */
+interface CookieValue {
+  id: string;
+  /** cstm, anonymous (1/0), registration profile id, user hash, earliest time-out (epoch seconds). */
+  in?: [string, number, string, string, number];
+}
+
+function cookieValueOf(id: string, data: Partial<SessionData>, expiresAt: number): string | CookieValue {
+  const applicant = data.applicant;
+  if (!applicant || !data.cstm) return id;
+  const user = userHash(data.cstm, applicant.userName);
+  return { id, in: [data.cstm, applicant.anonymous ? 1 : 0, applicant.registrationProfileId ?? "", user, Math.floor(expiresAt / 1000)] };
+}
+
+function readCookieValue(value: unknown): { id: string; signedIn?: ExpiredSignIn; expiresAt?: number } | null {
+  if (typeof value === "string") return value ? { id: value } : null;
+  if (!value || typeof value !== "object") return null;
+  const { id, in: hint } = value as Partial<CookieValue>;
+  if (typeof id !== "string" || !id) return null;
+  if (!Array.isArray(hint) || hint.length !== 5) return { id };
+  const [cstm, anonymous, registrationProfileId, user, expiresAt] = hint as unknown[];
+  if (typeof cstm !== "string" || typeof user !== "string" || typeof registrationProfileId !== "string" || typeof expiresAt !== "number") {
+    return { id };
+  }
+  return {
+    id,
+    expiresAt: expiresAt * 1000,
+    signedIn: { cstm, anonymous: anonymous === 1, ...(registrationProfileId ? { registrationProfileId } : {}), user },
+  };
 }
 
 /**
@@ -132,9 +202,15 @@ export function createAppSessionStorage(
 
   return {
     async getSession(cookieHeader, options) {
-      const id: unknown = cookieHeader ? await cookie.parse(cookieHeader, options) : null;
-      const record = typeof id === "string" && id !== "" ? await store.get(id) : null;
-      if (typeof id !== "string" || !record) return createSession<SessionData, FlashData>();
+      const value = readCookieValue(cookieHeader ? await cookie.parse(cookieHeader, options) : null);
+      const record = value ? await store.get(value.id) : null;
+      if (!value || !record) {
+        // A signed-in session that timed out: a fresh session that knows it (issue 14 part 1).
+        const timedOut = value?.signedIn && value.expiresAt !== undefined && Date.now() >= value.expiresAt;
+        const expired = timedOut ? ({ expiredSignIn: value.signedIn } as SessionData) : undefined;
+        return createSession<SessionData, FlashData>(expired);
+      }
+      const { id } = value;
       const now = Date.now();
       const idleExpiresAt = now + idleTimeoutFor(record.data as Partial<SessionData>, policy) * 1000;
       if (idleExpiresAt - record.idleExpiresAt >= TOUCH_GRANULARITY_MS) await store.touch(id, idleExpiresAt);
@@ -146,6 +222,8 @@ export function createAppSessionStorage(
       const data = session.data as Record<string, unknown>;
       const origin = origins.get(session);
       let id = origin?.id ?? session.id;
+      // The earliest moment the record can time out (a later activity only moves it on).
+      const expiresAt = Math.min(Date.now() + idleTimeoutFor(data as Partial<SessionData>, policy) * 1000, origin?.absoluteExpiresAt ?? Infinity);
       if (!id) {
         id = await insertNew(session, data);
       } else {
@@ -153,7 +231,7 @@ export function createAppSessionStorage(
         const record = { ...recordFor(data, createdAt, Date.now()), ...(origin ? { absoluteExpiresAt: origin.absoluteExpiresAt } : {}) };
         if (!(await store.update(id, record))) id = await insertNew(session, keptWhenReissued(data));
       }
-      return cookie.serialize(id, options);
+      return cookie.serialize(cookieValueOf(id, session.data as Partial<SessionData>, expiresAt), options);
     },
     async destroySession(session, options) {
       const id = origins.get(session)?.id ?? session.id;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
+import { sessionIdIn } from "../support/seed-session";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
@@ -19,8 +20,8 @@ afterAll(async () => {
 const SESSION_COOKIE = "__Host-session";
 
 async function sessionIdOf(cookieValue: string): Promise<string> {
-  const id: unknown = await createCookie(SESSION_COOKIE, { secrets: [testSecret()] }).parse(`${SESSION_COOKIE}=${cookieValue}`);
-  if (typeof id !== "string") throw new Error("not a session cookie of this server");
+  const id = sessionIdIn(await createCookie(SESSION_COOKIE, { secrets: [testSecret()] }).parse(`${SESSION_COOKIE}=${cookieValue}`));
+  if (!id) throw new Error("not a session cookie of this server");
   return id;
 }
 

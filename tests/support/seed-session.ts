@@ -62,8 +62,8 @@ export async function updateSessionRecord(
   cookie: { name: string; value: string },
   update: (data: Record<string, unknown>) => void,
 ): Promise<void> {
-  const id: unknown = await createCookie(cookie.name, { secrets: [secret] }).parse(`${cookie.name}=${cookie.value}`);
-  if (typeof id !== "string") throw new Error(`${cookie.name} is not a session cookie signed with this secret`);
+  const id = sessionIdIn(await createCookie(cookie.name, { secrets: [secret] }).parse(`${cookie.name}=${cookie.value}`));
+  if (!id) throw new Error(`${cookie.name} is not a session cookie signed with this secret`);
   const db = new Database(databasePath);
   try {
     db.pragma("busy_timeout = 5000");
@@ -75,4 +75,14 @@ export async function updateSessionRecord(
   } finally {
     db.close();
   }
+}
+
+/**
+ * The record id a session cookie's value names: the id itself, or, for a signed-in applicant, the id
+ * with the hint of who was signed in (app/session/session.server.ts, decision 126).
+ */
+export function sessionIdIn(value: unknown): string | null {
+  if (typeof value === "string") return value || null;
+  const id = value && typeof value === "object" ? (value as { id?: unknown }).id : undefined;
+  return typeof id === "string" && id ? id : null;
 }

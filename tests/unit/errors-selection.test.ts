@@ -17,8 +17,8 @@ describe("R-CAT-01 the catalogue", () => {
       return { showBtn, btnLink, disableClose };
     };
     expect(behaviour("E02")).toEqual({ showBtn: false, btnLink: undefined, disableClose: true });
-    expect(behaviour("C02")).toEqual({ showBtn: true, btnLink: "/login", disableClose: true });
-    expect(behaviour("C03")).toEqual({ showBtn: true, btnLink: "/login", disableClose: true });
+    expect(behaviour("C02")).toEqual({ showBtn: true, btnLink: "/login?redirectTo={redirectTo}", disableClose: true });
+    expect(behaviour("C03")).toEqual({ showBtn: true, btnLink: "/login?redirectTo={redirectTo}", disableClose: true });
     expect(behaviour("C22")).toEqual({ showBtn: true, btnLink: "/registration?profileId={profileId}", disableClose: true });
     expect(behaviour("C23")).toEqual({ showBtn: true, btnLink: "/registration?profileId={profileId}", disableClose: true });
     expect(behaviour("C04")).toEqual({ showBtn: true, btnLink: undefined, disableClose: false });
@@ -60,6 +60,11 @@ describe("R-ERR-02 the error button", () => {
   it("R-ERR-02 shows only when the entry has showBtn", () => {
     expect(errorButton(CATALOGUE.API02, { onSite: false, cstm: "demo" })).toBeNull();
     expect(errorButton(CATALOGUE.C02, { onSite: false, cstm: "demo" })).toEqual({ kind: "link", href: "/demo/login" });
+    // Issue 14 part 1: an expired session names the page, so signing in again leads back to it.
+    expect(errorButton(CATALOGUE.C02, { onSite: false, cstm: "demo", params: { redirectTo: "/demo/assessment/40?field=a" } })).toEqual({
+      kind: "link",
+      href: "/demo/login?redirectTo=%2Fdemo%2Fassessment%2F40%3Ffield%3Da",
+    });
   });
 
   it("R-ERR-02 is hidden on-site", () => {
