@@ -95,6 +95,12 @@ export async function action(args: ActionFunctionArgs) {
     // Spec §8: 401 on login is the form's to show; 402 is the not-activated message.
     if (error instanceof UpstreamError && error.status === 401) return reply(["auth:login.invalidCredentials"], 401);
     if (error instanceof UpstreamError && error.status === 402) return reply(["auth:login.notActivated"], 402);
+    // The upstream's own throttle of failed logins (the embedded API: 10 per account in 5 minutes)
+    // is the same message as the app's: not an API error page (issue 10, found by fuzzing).
+    if (error instanceof UpstreamError && error.status === 429) return reply(["auth:tooManyAttempts"], 429);
+    // Credentials the upstream refuses to read (longer than it accepts: the embedded API takes
+    // passwords up to 200 characters, the form 500) match no account: the same message.
+    if (error instanceof UpstreamError && error.status === 400) return reply(["auth:login.invalidCredentials"], 401);
     if (error instanceof UpstreamError && onSite.onSite && (error.status === 404 || error.status === 403)) {
       return reply(["auth:login.invalidLink"], 400);
     }

@@ -66,3 +66,26 @@ describe("instances without Redis share the SQLite counters (issue 10)", () => {
     }
   });
 });
+
+describe("the upstream's own throttle (issue 10, found by fuzzing)", () => {
+  it("an account the upstream throttles (429 after 10 failed logins) gets the form's too-many-attempts message, and a password the upstream cannot read the wrong-credentials one, not an API error page", { timeout: 180_000 }, async () => {
+    // The app's own limit out of the way: only the embedded API's throttle of failed logins is left.
+    const app = await startServer({ RATE_LIMIT_MAX: "100000", UPSTREAM_API_URL: `${server.baseUrl}/api` });
+    try {
+      const attempt = () =>
+        new BrowserClient(app.baseUrl).post("/demo/login?langId=en_GB", { username: "throttled-upstream", password: "wrong-password", privacy: "on" });
+      for (let n = 0; n < 10; n++) expect((await attempt()).status, `attempt ${n + 1}`).toBe(401);
+      const throttled = await attempt();
+      expect(throttled.status).toBe(429);
+      expect(throttled.text).toContain("Too many attempts.");
+      expect(throttled.text).toContain('value="throttled-upstream"');
+      // A password longer than the upstream reads (200 characters; the form takes 500) matches no account.
+      const long = await new BrowserClient(app.baseUrl).post("/demo/login?langId=en_GB", { username: "someone-else", password: "Aa1-".repeat(60), privacy: "on" });
+      expect(long.status).toBe(401);
+      expect(long.text).toContain("Username or password incorrect");
+      expect(long.text).toContain('value="someone-else"');
+    } finally {
+      await app.stop();
+    }
+  });
+});

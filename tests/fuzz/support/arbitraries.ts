@@ -43,6 +43,25 @@ const FRAGMENTS = [
 
 export const specialCharacter = fc.constantFrom(...SPECIAL_CHARACTERS);
 
+/**
+ * Any code points of a range, lone surrogates included (0xd800–0xdfff are code points of their
+ * own here). Not fc.string's "grapheme" or "binary" units: building those costs seconds of CPU
+ * (a reverse mapping of every character) in each test worker.
+ */
+function codePoints(min: number, max: number, maxLength: number): fc.Arbitrary<string> {
+  return fc.array(fc.integer({ min, max }), { maxLength }).map((points) => String.fromCodePoint(...points));
+}
+
+/**
+ * One path segment as a hostile client writes it: encoded unicode, encoded control characters,
+ * dot segments, reserved characters (not fc.webSegment: it costs seconds per worker, see codePoints).
+ */
+export const pathSegment: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom("x", "%0A", "%00", "%2e%2e", "..", ".", "a;b", "%E2%80%AE", "%zz", "%", "%25", "~", "a b", "@", ":", "index", "_root", "x.data"),
+  codePoints(0x20, 0x10ffff, 12).map((text) => encodeURIComponent((text as string & { toWellFormed(): string }).toWellFormed())),
+  fc.string({ maxLength: 12 }).map((text) => text.replace(/[/?#]/g, "")),
+);
+
 /** Strings built from special characters, fragments and ordinary text. */
 const mixedText = fc
   .array(fc.oneof(specialCharacter, fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 8 })), { maxLength: 8 })
@@ -56,8 +75,8 @@ const hugeText = fc
 /** Any value a hostile client can put into one form field or query parameter. */
 export const anyText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
-  { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
-  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
+  { weight: 3, arbitrary: codePoints(0x20, 0x10ffff, 30) },
+  { weight: 2, arbitrary: codePoints(0, 0x10ffff, 30) },
   { weight: 3, arbitrary: mixedText },
   { weight: 2, arbitrary: fc.constantFrom(...FRAGMENTS) },
   { weight: 1, arbitrary: hugeText },
@@ -115,9 +134,20 @@ export const encoding: fc.Arbitrary<Encoding> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<Encoding>("json", "text", "none", "broken-multipart") },
 );
 
-/** A document request (no JavaScript) or a single-fetch data request (with JavaScript). */
-export type Transport = "document" | "data";
+/**
+ * How a run reaches the app (support/app-client.ts): most call the route's action directly; a
+ * sample goes through Remix's request handler as a document (no JavaScript) or as a single-fetch
+ * data request (JavaScript), which also renders or encodes the answer. FUZZ_FULL_STACK_SHARE
+ * (0 to 1, default 0.04) is the share of those.
+ */
+export type Transport = "action" | "data" | "document";
+const FULL_STACK_SHARE = Number(process.env.FUZZ_FULL_STACK_SHARE ?? "0.04");
+if (!(FULL_STACK_SHARE >= 0 && FULL_STACK_SHARE <= 1)) throw new Error(`FUZZ_FULL_STACK_SHARE must be between 0 and 1, got ${process.env.FUZZ_FULL_STACK_SHARE}`);
+const perThousand = Math.round(FULL_STACK_SHARE * 1000);
 export const transport: fc.Arbitrary<Transport> = fc.oneof(
-  { weight: 1, arbitrary: fc.constant<Transport>("document") },
-  { weight: 5, arbitrary: fc.constant<Transport>("data") },
+  ...[
+    { weight: 1000 - perThousand, arbitrary: fc.constant<Transport>("action") },
+    { weight: Math.ceil(perThousand / 2), arbitrary: fc.constant<Transport>("document") },
+    { weight: Math.floor(perThousand / 2), arbitrary: fc.constant<Transport>("data") },
+  ].filter((option) => option.weight > 0),
 );

@@ -6,11 +6,11 @@ import { ROOT } from "../../support/server";
 /**
  * How every fuzz target runs (docs/decisions/102): a fixed seed per target, derived from one base
  * seed (FUZZ_SEED, printed) and the target's name, so a failure reproduces with the same command;
- * FUZZ_RUNS runs per target (100 in every CI run; FUZZ_RUNS=1000 for a full campaign). Each target prints one line of figures and appends
+ * FUZZ_RUNS runs per target (1,000 in every CI run; more for a campaign). Each target prints one line of figures and appends
  * it to test-results/fuzz-figures.jsonl.
  */
 export const FUZZ_SEED = integerFromEnv("FUZZ_SEED", 20_261_125);
-export const FUZZ_RUNS = integerFromEnv("FUZZ_RUNS", 100);
+export const FUZZ_RUNS = integerFromEnv("FUZZ_RUNS", 1000);
 /** FUZZ_TARGET=login,profile runs only these targets (to reproduce one failure quickly). */
 export const FUZZ_TARGETS = (process.env.FUZZ_TARGET ?? "").split(",").map((name) => name.trim()).filter(Boolean);
 export const selected = (target: string) => FUZZ_TARGETS.length === 0 || FUZZ_TARGETS.includes(target);
@@ -41,6 +41,8 @@ export interface Figures {
   seed: number;
   baseSeed: number;
   ms: number;
+  /** CPU time of the whole test process while the target ran (the in-process app's included). */
+  cpuMs: number;
   failures: number;
   /** Extra counts a target keeps (e.g. how many runs reached the upstream). */
   counts?: Record<string, number>;
@@ -53,7 +55,7 @@ export function recordFigures(figures: Omit<Figures, "at" | "baseSeed">): void {
   const counts = figures.counts ? ` ${JSON.stringify(figures.counts)}` : "";
   console.log(
     `fuzz ${figures.suite}/${figures.target}: ${figures.runs} runs, seed ${figures.seed} (FUZZ_SEED=${FUZZ_SEED}), ` +
-      `${Math.round(figures.ms)} ms, ${figures.failures} failure(s)${counts}`,
+      `${Math.round(figures.ms)} ms (${Math.round(figures.cpuMs)} ms CPU), ${figures.failures} failure(s)${counts}`,
   );
   mkdirSync(path.dirname(FIGURES_FILE), { recursive: true });
   appendFileSync(FIGURES_FILE, JSON.stringify(line) + "\n");
@@ -82,6 +84,7 @@ export async function fuzz<T>(
   const runs = options.runs ?? FUZZ_RUNS;
   const tally = new Tally();
   const started = performance.now();
+  const cpu = process.cpuUsage();
   // Shrinking may end on another failure than the first one found: both are reported.
   let first: { value: T; error: unknown } | undefined;
   const details = await fc.check(
@@ -102,6 +105,7 @@ export async function fuzz<T>(
     runs: details.numRuns,
     seed,
     ms: performance.now() - started,
+    cpuMs: cpuMs(process.cpuUsage(cpu)),
     failures: failed ? 1 : 0,
     counts: tally.counts,
     counterexample: failed ? truncate(fc.stringify(details.counterexample), 2000) : undefined,
@@ -116,6 +120,10 @@ export async function fuzz<T>(
     );
   }
   return tally;
+}
+
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
 }
 
 function truncate(text: string, max: number): string {

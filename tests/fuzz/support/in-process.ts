@@ -1,0 +1,122 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/server-runtime";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { withCatalogueErrors } from "~/errors/route-errors.server";
+import { createAppServer, type AppServer } from "../../../server/app";
+import { parseEnv } from "../../../server/env";
+import { createLogger } from "../../../server/logger";
+import { ROOT, testSecret } from "../../support/server";
+
+/**
+ * The fuzz targets' app, in the test's own process (docs/decisions/102): the production Remix build
+ * (build/server/index.js) wrapped exactly as server/app.ts wraps it (withCatalogueErrors), with the
+ * services createAppServer makes (sessions and rate limits on fresh SQLite files, the upstream
+ * transport) and the real embedded API, listening on loopback like in production so that the
+ * upstream calls, mailed links and the demo helpers go over HTTP as always.
+ *
+ * Requests reach the app without a socket: a route's action or loaders are called the way Remix
+ * calls them (the same arguments, the same load context), or the whole request goes through
+ * Remix's request handler (routing, single fetch, React rendering). Express's own middleware
+ * (body limit, CSRF check, headers) is not on this path: tests/integration covers it.
+ */
+export interface FuzzApp {
+  /** The listening server's origin (sign-in helpers, the demo outbox, the API). */
+  baseUrl: string;
+  server: AppServer;
+  build: ServerBuild;
+  /** Remix's request handler over the wrapped build, as @remix-run/express runs it. */
+  handle(request: Request): Promise<Response>;
+  /** A fresh load context, as getLoadContext makes one per request. */
+  context(): AppLoadContext;
+  /** The routes Remix matches for a path, deepest last, with their params. */
+  match(pathname: string): { id: string; params: Record<string, string | undefined> }[] | null;
+  /** Warning and error lines the app logged so far (JSON), without the request lines. */
+  errors(): string[];
+  stop(): Promise<void>;
+}
+
+function routeTree(build: ServerBuild): AgnosticRouteObject[] {
+  const byParent = new Map<string | undefined, ServerBuild["routes"][string][]>();
+  for (const route of Object.values(build.routes)) {
+    byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
+  }
+  const children = (parentId: string | undefined): AgnosticRouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) =>
+      route.index
+        ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: children(route.id) },
+    );
+  return children(undefined);
+}
+
+export async function startFuzzApp(env: Record<string, string> = {}): Promise<FuzzApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "assessment-fuzz-"));
+  const config = parseEnv({
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    SESSION_SECRET: testSecret(),
+    DATABASE_PATH: path.join(dataDir, "app.db"),
+    API_DATABASE_PATH: path.join(dataDir, "api.db"),
+    DEMO_MODE: "true",
+    // The fuzz counts what the forms do with the input, not the limiter's 429s.
+    RATE_LIMIT_MAX: "100000",
+    // A loaded machine's slow answer is no upstream failure here (the budgets and the breaker have
+    // tests of their own): an answer still has to come within ANSWER_TIMEOUT_MS.
+    UPSTREAM_CONNECT_TIMEOUT_MS: "20000",
+    UPSTREAM_TIMEOUT_MS: "20000",
+    UPSTREAM_CREDENTIAL_TIMEOUT_MS: "20000",
+    UPSTREAM_BREAKER_FAILURES: "0",
+    ...env,
+  });
+  // Warnings and errors the app logged (catalogue errors, upstream failures), not the request lines.
+  const errors: string[] = [];
+  const logger = createLogger("warn", { write: (line: string) => void (line.includes('"msg":"request completed"') || errors.push(line)) });
+  // React and the other packages the build imports pick their production code by NODE_ENV when
+  // first loaded (vitest sets "test": React's development renderer is several times slower).
+  process.env.NODE_ENV = "production";
+  const original = (await import(/* @vite-ignore */ pathToFileURL(path.join(ROOT, "build/server/index.js")).href)) as ServerBuild;
+  const server = await createAppServer(config, { build: original, clientDir: path.join(ROOT, "build/client"), logger, release: "fuzz" });
+  const port = await server.listen();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const build = withCatalogueErrors(original);
+  const handler = createRequestHandler(build, "production");
+  const tree = routeTree(build);
+  const matchCache = new Map<string, { id: string; params: Record<string, string | undefined> }[] | null>();
+  const context = (): AppLoadContext => ({
+    requestId: randomUUID(),
+    clientIp: "127.0.0.1",
+    cspNonce: randomBytes(16).toString("base64"),
+    logger,
+    services: server.services,
+    memo: new Map(),
+  });
+  return {
+    baseUrl,
+    server,
+    build,
+    handle: (request) => handler(request, context()),
+    context,
+    match(pathname) {
+      // matchRoutes ranks every route on each call: the targets' few paths are matched once.
+      let matched = matchCache.get(pathname);
+      if (matched === undefined) {
+        const matches = matchRoutes(tree, pathname);
+        matched = matches ? matches.map((match) => ({ id: match.route.id!, params: match.params })) : null;
+        if (matchCache.size > 10_000) matchCache.clear();
+        matchCache.set(pathname, matched);
+      }
+      return matched;
+    },
+    errors: () => errors,
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
