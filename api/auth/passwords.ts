@@ -10,6 +10,17 @@ import { createWorkLimiter, WorkQueueFullError } from "./work-limiter";
  * issue 10, docs/decisions/092).
  */
 export const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+type Cost = { N: number; r: number; p: number };
+let cost: Cost = COST;
+
+/**
+ * Lowers the cost of new hashes and of the unknown-user derivation in this process. Only for tests
+ * that run the API in their own process and are not about hashing: the fuzzing makes thousands of
+ * logins (tests/fuzz, docs/decisions/102). The server never calls it.
+ */
+export function useHashCostForTests(next: Cost): void {
+  cost = next;
+}
 const KEY_LENGTH = 32;
 /** scrypt needs 128·N·r·p bytes; node refuses more than maxmem (default 32 MiB). */
 const MAX_MEMORY = 256 * 1024 * 1024;
@@ -39,18 +50,18 @@ async function derive(password: string, salt: Buffer, options: ScryptOptions): P
 /** Whether a stored hash was made with less than today's cost (or is not a hash of ours). */
 export function needsRehash(stored: string): boolean {
   const [scheme, N, r, p] = stored.split("$");
-  return scheme !== "scrypt" || Number(N) < COST.N || Number(r) < COST.r || Number(p) < COST.p;
+  return scheme !== "scrypt" || Number(N) < cost.N || Number(r) < cost.r || Number(p) < cost.p;
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await derive(password, salt, cost);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   // Unknown users and accounts without a password still pay for one derivation: no timing oracle.
-  const parts = (stored ?? DUMMY_HASH).split("$");
+  const parts = (stored ?? dummyHash()).split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [, N, r, p, salt, key] = parts;
   const expected = Buffer.from(key, "base64url");
@@ -58,7 +69,7 @@ export async function verifyPassword(password: string, stored: string | null): P
   return stored !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-const DUMMY_HASH = `scrypt$${COST.N}$${COST.r}$${COST.p}$${"A".repeat(22)}$${"A".repeat(43)}`;
+const dummyHash = () => `scrypt$${cost.N}$${cost.r}$${cost.p}$${"A".repeat(22)}$${"A".repeat(43)}`;
 
 export type PasswordRequirements = typeof PASSWORD_REQUIREMENTS;
 

@@ -6,7 +6,10 @@ import { pathToFileURL } from "node:url";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/server-runtime";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import Database from "better-sqlite3";
 import { withCatalogueErrors } from "~/errors/route-errors.server";
+import { hashPassword, useHashCostForTests } from "../../../api/auth/passwords";
+import { DEMO_USERS } from "../../../api/demo/users";
 import { createAppServer, type AppServer } from "../../../server/app";
 import { parseEnv } from "../../../server/env";
 import { createLogger } from "../../../server/logger";
@@ -38,6 +41,34 @@ export interface FuzzApp {
   /** Warning and error lines the app logged so far (JSON), without the request lines. */
   errors(): string[];
   stop(): Promise<void>;
+}
+
+/** scrypt at N=2^10 (1 MiB, about a millisecond): the same code, a cost the fuzzing can afford. */
+const FUZZ_HASH_COST = { N: 2 ** 10, r: 8, p: 1 };
+
+/**
+ * The seeded hashes (the demo passwords' precomputed ones, at the production cost) made again at
+ * the fuzz cost, so that verifying a demo user's or a clone's password is as cheap as the rest.
+ */
+async function cheapPasswordHashes(databasePath: string): Promise<void> {
+  const db = new Database(databasePath);
+  try {
+    const replacements = new Map<string, string>();
+    for (const user of DEMO_USERS) {
+      const stored = db.prepare("SELECT password_hash FROM users WHERE user_name = ? AND password_hash IS NOT NULL").all(user.userName) as { password_hash: string }[];
+      for (const { password_hash } of stored) if (user.password) replacements.set(password_hash, await hashPassword(user.password));
+    }
+    const others = db.prepare("SELECT DISTINCT password_hash FROM users WHERE password_hash LIKE 'scrypt$131072$%'").all() as { password_hash: string }[];
+    for (const { password_hash } of others) if (!replacements.has(password_hash)) replacements.set(password_hash, await hashPassword(randomUUID()));
+    db.transaction(() => {
+      for (const [from, to] of replacements) {
+        db.prepare("UPDATE users SET password_hash = ? WHERE password_hash = ?").run(to, from);
+        db.prepare("UPDATE password_history SET password_hash = ? WHERE password_hash = ?").run(to, from);
+      }
+    })();
+  } finally {
+    db.close();
+  }
 }
 
 function routeTree(build: ServerBuild): AgnosticRouteObject[] {
@@ -72,6 +103,10 @@ export async function startFuzzApp(env: Record<string, string> = {}): Promise<Fu
     UPSTREAM_TIMEOUT_MS: "20000",
     UPSTREAM_CREDENTIAL_TIMEOUT_MS: "20000",
     UPSTREAM_BREAKER_FAILURES: "0",
+    // The embedded API's limits per client and per e-mail (decision 103) too: their 429s would hide
+    // what the API does with the input after the first few runs.
+    API_RATE_LIMIT_CLIENT_MAX: "1000000",
+    API_RATE_LIMIT_TARGET_MAX: "1000000",
     ...env,
   });
   // Warnings and errors the app logged (catalogue errors, upstream failures), not the request lines.
@@ -80,9 +115,13 @@ export async function startFuzzApp(env: Record<string, string> = {}): Promise<Fu
   // React and the other packages the build imports pick their production code by NODE_ENV when
   // first loaded (vitest sets "test": React's development renderer is several times slower).
   process.env.NODE_ENV = "production";
+  // Thousands of logins at OWASP's scrypt cost (a few hundred ms each) would take the whole run;
+  // hashing is not what the fuzz tests (decision 092 has its own tests and benchmark).
+  useHashCostForTests(FUZZ_HASH_COST);
   const original = (await import(/* @vite-ignore */ pathToFileURL(path.join(ROOT, "build/server/index.js")).href)) as ServerBuild;
   const server = await createAppServer(config, { build: original, clientDir: path.join(ROOT, "build/client"), logger, release: "fuzz" });
   const port = await server.listen();
+  await cheapPasswordHashes(config.API_DATABASE_PATH);
   const baseUrl = `http://127.0.0.1:${port}`;
   const build = withCatalogueErrors(original);
   const handler = createRequestHandler(build, "production");
