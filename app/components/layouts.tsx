@@ -7,6 +7,7 @@ import type { Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
 import { inertProps, ModalLink } from "~/modals/modal";
 import { RouteModals, useRouteModals } from "~/modals/route-modals";
+import { ErrorDialogs } from "~/errors/error-dialogs";
 import { LanguageChooser } from "./language-chooser";
 import { Navigation } from "./navigation";
 import { Notice, type UserNotice } from "./notice";
@@ -133,6 +134,7 @@ function Frame({
         <Footer shell={shell} />
       </div>
       <RouteModals modals={modals} overlay={shell.appearance.overlay} />
+      <ErrorDialogs cstm={shell.cstm} onSite={shell.onSite} supportEmail={shell.supportEmail} overlay={shell.appearance.overlay} />
     </div>
   );
 }

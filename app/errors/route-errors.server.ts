@@ -8,7 +8,10 @@ import { isCatalogueError, isErrorPayload, type ErrorPayload } from "./catalogue
 import { codeForFailure, isReportedFailure, type Failure } from "./mapping";
 import { customerOfPath } from "./customer-segment";
 import { captureForSupport } from "./report.server";
-import { onSiteInQuery, supportAddress } from "./selection";
+import { onSiteInQuery, selectMainError, supportAddress } from "./selection";
+import { PRIORITY_CODES } from "./catalogue";
+import { SHOWN_ERRORS_KEY } from "./shown-error";
+import { readFormData } from "~/forms/form-data.server";
 
 /**
  * Every error a loader or an action throws leaves it as a catalogue error payload
@@ -177,13 +180,45 @@ async function explain(error: unknown, args: LoaderFunctionArgs, routeId: string
   return { type: "DataWithResponseInit", data: payload, init: { status, ...(headers ? { headers } : {}) } } satisfies DataWithInit;
 }
 
-function wrap(routeId: string, depth: number, run: DataFunction): DataFunction {
+/** Fields never sent back into a form: passwords, and the form's machinery. */
+const NOT_ECHOED = /passw|^(intent|csrf|website)$/i;
+
+/**
+ * Issue 14 part 3 (decision 127): an action of a page whose catalogue error leaves the page showable
+ * answers the error as data instead of throwing it: the page renders again (loaders run as after
+ * any answer) with the error dialogs over it, and the form gets what was posted back as conform's
+ * `initialValue`, so nothing typed is lost without JavaScript either. Errors that end the session
+ * (C02, C03, C22, C23) keep the error page: nothing of the page can load without a sign-in.
+ */
+async function answerOverPage(args: ActionFunctionArgs, explained: DataWithInit): Promise<DataWithInit | null> {
+  const payload = explained.data as ErrorPayload;
+  const main = selectMainError(payload.errors)?.main;
+  if (!main || PRIORITY_CODES.includes(main.code)) return null;
+  const formData = await readFormData(args.request).catch(() => null);
+  // Like conform's own reply: every posted value, repeated names as a list (the body size is bounded upstream of here).
+  const initialValue: Record<string, string | string[]> = {};
+  for (const [name, value] of formData?.entries() ?? []) {
+    if (typeof value !== "string" || NOT_ECHOED.test(name)) continue;
+    const known = initialValue[name];
+    initialValue[name] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
+  }
+  return {
+    type: "DataWithResponseInit",
+    data: { [SHOWN_ERRORS_KEY]: payload, result: { initialValue } },
+    init: explained.init,
+  };
+}
+
+function wrap(routeId: string, depth: number, run: DataFunction, overPage: boolean): DataFunction {
   return async (args) => {
     noteRoute(args.context, routeId, depth);
     try {
       return await run(args);
     } catch (error) {
-      throw await explain(error, args as LoaderFunctionArgs, routeId);
+      const explained = await explain(error, args as LoaderFunctionArgs, routeId);
+      const answer = overPage && isDataWithInit(explained) && isErrorPayload(explained.data) ? await answerOverPage(args as ActionFunctionArgs, explained) : null;
+      if (answer) return answer;
+      throw explained;
     }
   };
 }
@@ -201,8 +236,10 @@ function wrapBuild(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const module = { ...route.module };
-    if (module.loader) module.loader = wrap(id, depthOf(id), module.loader as DataFunction) as typeof module.loader;
-    if (module.action) module.action = wrap(id, depthOf(id), module.action as DataFunction) as typeof module.action;
+    if (module.loader) module.loader = wrap(id, depthOf(id), module.loader as DataFunction, false) as typeof module.loader;
+    // Only pages (routes with a component) show errors over themselves; resource routes answer as before.
+    const page = Boolean(module.default) && id !== "root";
+    if (module.action) module.action = wrap(id, depthOf(id), module.action as DataFunction, page) as typeof module.action;
     routes[id] = { ...route, module };
   }
   const wrapped = { ...build, routes };

@@ -7,3 +7,10 @@ export interface ShownError {
   /** This occurrence is recorded but not shown (spec §8 "suppress"). */
   suppress?: boolean;
 }
+
+/**
+ * Issue 14 part 3 (decision 127): catalogue errors shown as dialogs over a page that can still be
+ * shown travel in its data under this key: an action answers them instead of throwing
+ * (route-errors.server.ts), a loader may add them for a failed secondary call (error-dialogs.tsx).
+ */
+export const SHOWN_ERRORS_KEY = "catalogueErrors";

@@ -16,14 +16,16 @@ const PATH_SYNTAX = /[.[\]]/;
 
 /**
  * One request's body is read once: a later reader (the expired-session check of requireApplicant,
- * decision 126) gets the same form data as the action.
+ * decision 126; the error answer of route-errors.server.ts, decision 127) gets the same form data as
+ * the action. Kept on the request under a registered symbol: the server entry is another bundle with
+ * its own copy of this module.
  */
-const read = new WeakMap<Request, Promise<FormData>>();
+const READ = Symbol.for("assessment-platform.formData");
 
 export function readFormData(request: Request): Promise<FormData> {
-  let formData = read.get(request);
-  if (!formData) read.set(request, (formData = parseFormData(request)));
-  return formData;
+  const holder = request as Request & { [READ]?: Promise<FormData> };
+  holder[READ] ??= parseFormData(request);
+  return holder[READ];
 }
 
 async function parseFormData(request: Request): Promise<FormData> {
