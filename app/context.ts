@@ -1,6 +1,7 @@
 import type { Cookie } from "@remix-run/node";
 import type { Logger } from "pino";
 import type { DraftStore } from "~/assessment/draft-store.server";
+import type { HoneypotService } from "~/forms/honeypot.server";
 import type { AppSessionStorage } from "~/session/session.server";
 import type { UpstreamTransport } from "~/upstream/transport.server";
 
@@ -31,6 +32,8 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** Browser error reports per client address and minute (/_client-errors), in the same store. */
   clientErrorLimiter: RateLimiter;
+  /** remix-utils' honeypot of the public forms (app/forms/honeypot.server.ts), keyed by SESSION_SECRET. */
+  honeypot: HoneypotService;
   sentryEnabled: boolean;
   release: string;
 }

@@ -20,6 +20,7 @@ import {
   type SessionRecordStore,
 } from "../app/session/store.server";
 import { createDraftStore } from "../app/assessment/draft-store.server";
+import { createHoneypot } from "../app/forms/honeypot.server";
 import { createUpstreamTransport } from "../app/upstream/transport.server";
 import { VISITOR_ADDRESS_HEADER } from "../app/upstream/visitor-address";
 import { CLIENT_REPORTS_PER_MINUTE } from "../app/errors/report-budget";
@@ -121,6 +122,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     configCache: new Map(),
     rateLimiter,
     clientErrorLimiter,
+    honeypot: createHoneypot({ secret: config.SESSION_SECRET, minFillMs: config.HONEYPOT_MIN_FILL_MS }),
     sentryEnabled: Boolean(config.SENTRY_DSN),
     release: options.release ?? "dev",
   };

@@ -141,6 +141,16 @@ const envSchema = z.object({
     .default(60),
   SHUTDOWN_TIMEOUT_MS: positiveInt(120_000).default(10_000),
   RATE_LIMIT_MAX: positiveInt(100_000).default(10),
+  /**
+   * The honeypot of the public forms (docs/decisions/130): a form posted sooner than this after it was
+   * served is refused as a bot's. 0 checks only that the time stamp is genuine and not in the future.
+   */
+  HONEYPOT_MIN_FILL_MS: z.coerce
+    .number({ invalid_type_error: "must be a whole number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be 0 (no minimum) or more")
+    .max(60_000, "must be at most 60000")
+    .default(500),
   RATE_LIMIT_WINDOW_S: positiveInt(86_400).default(300),
   /**
    * The embedded API's limits of resetPassword*, register, registerAnon and the newsletter sign-up

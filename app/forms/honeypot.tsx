@@ -1,24 +1,17 @@
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import { useTranslation } from "~/i18n/react";
 
 /**
- * A honeypot on public forms (DESIGN §8): a field people never see or reach, which simple bots fill
- * in. Hidden with CSS (not `hidden`/`type=hidden`, which bots skip) and from assistive technology.
+ * remix-utils' honeypot inputs (app/forms/honeypot.server.ts, docs/decisions/130): hidden by an
+ * inline display:none and from assistive technology, out of the tab order; plain inputs, so the form
+ * carries them without JavaScript too. `inputs` comes from the route's loader.
  */
-export const HONEYPOT_FIELD = "website";
-
-export function Honeypot() {
+export function Honeypot({ inputs }: { inputs: HoneypotInputProps }) {
   const { t } = useTranslation();
   return (
-    <div className="honeypot" aria-hidden="true">
-      <label>
-        {t("honeypotLabel")}
-        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
+    <HoneypotProvider {...inputs}>
+      <HoneypotInputs label={t("honeypotLabel")} />
+    </HoneypotProvider>
   );
-}
-
-export function isHoneypotFilled(formData: FormData): boolean {
-  const value = formData.get(HONEYPOT_FIELD);
-  return typeof value === "string" && value.trim() !== "";
 }

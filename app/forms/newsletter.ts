@@ -12,6 +12,4 @@ export const newsletterSchema = z.object({
   consent: z.literal("on", {
     errorMap: () => ({ message: "common:newsletter.errors.consentRequired" }),
   }),
-  /** Honeypot (DESIGN §8): people leave it empty; a filled one is a bot. */
-  website: z.string().max(500).optional(),
 });

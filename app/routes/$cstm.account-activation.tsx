@@ -7,6 +7,8 @@ import { requireCustomer } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { Field, FormErrors } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
+import { Honeypot } from "~/forms/honeypot";
+import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
@@ -41,20 +43,25 @@ export async function loader(args: LoaderFunctionArgs) {
     loginHref: customerPath(cstm, "/login"),
     constraint: getZodConstraint(activationSchema),
     title: t("activation.documentTitle", { customer: config.name || cstm }),
+    honeypot: args.context.services.honeypot.inputProps(),
   };
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { cstm, language } = await requireCustomer(args);
-  const submission = parseWithZod(await readFormData(args.request), { schema: activationSchema });
+  const formData = await readFormData(args.request);
+  const submission = parseWithZod(formData, { schema: activationSchema });
   if (submission.status !== "success") {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  }
+  if (args.context.services.honeypot.isSpam(formData)) {
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
   }
   throw redirect(customerPath(cstm, `/activation/${encodeURIComponent(submission.value.code)}/${encodeURIComponent(language)}`));
 }
 
 export default function AccountActivationRoute() {
-  const { loginHref, constraint } = useLoaderData<typeof loader>();
+  const { loginHref, constraint, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const { form, fields } = useFormState("account-activation", ["code"], { lastResult: actionData?.result, constraint });
@@ -65,6 +72,7 @@ export default function AccountActivationRoute() {
       <Form method="post" id={form.id} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
         <Field field={fields.code} label={t("activation.code")} autoComplete="one-time-code" />
+        <Honeypot inputs={honeypot} />
         <button type="submit" className="button button-primary">
           {t("activation.submit")}
         </button>

@@ -10,6 +10,8 @@ import { customerPath } from "~/domain/customer-path";
 import { passwordRules } from "~/domain/password-policy";
 import { Field, FormErrors } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
+import { Honeypot } from "~/forms/honeypot";
+import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
 import { firstPasswordSchema } from "~/forms/passwords";
 import { passwordFieldErrors } from "~/forms/upstream-errors.server";
 import type { RouteHandle } from "~/handle";
@@ -50,6 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
     rules: passwordRules(requirements),
     constraint: getZodConstraint(firstPasswordSchema(requirements)),
     title: t("activation.documentTitle", { customer: config.name || cstm }),
+    honeypot: args.context.services.honeypot.inputProps(),
   };
 }
 
@@ -58,10 +61,14 @@ export async function action(args: ActionFunctionArgs) {
   const { cstm } = await requireCustomer(args);
   const userHash = params.userHash ?? "";
   const { requirements } = await passwordRequirementsByUserHash(context, userHash);
-  const submission = parseWithZod(await readFormData(request), { schema: firstPasswordSchema(requirements) });
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: firstPasswordSchema(requirements) });
   const hidden = { hideFields: ["password", "passwordRepeat"] };
   if (submission.status !== "success") {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply(hidden) }, { status: 400 });
+  }
+  if (context.services.honeypot.isSpam(formData)) {
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ ...hidden, formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
   }
   if (await tooManyAttempts(context, `password-save:${cstm}`, userHash)) {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
@@ -77,7 +84,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ActivationRoute() {
-  const { rules, constraint } = useLoaderData<typeof loader>();
+  const { rules, constraint, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
@@ -96,6 +103,7 @@ export default function ActivationRoute() {
           hint={<PasswordRules id={`${fields.password.id}-rules`} rules={rules} />}
         />
         <Field field={fields.passwordRepeat} label={t("resetPassword.passwordRepeat")} type="password" autoComplete="new-password" />
+        <Honeypot inputs={honeypot} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("activation.setPasswordSubmit")}
         </button>

@@ -7,7 +7,8 @@ import { requireCustomer } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { Field, FormErrors } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
-import { Honeypot, isHoneypotFilled } from "~/forms/honeypot";
+import { Honeypot } from "~/forms/honeypot";
+import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
 import { forgotPasswordSchema } from "~/forms/passwords";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
@@ -33,6 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loginHref: customerPath(cstm, "/login"),
     constraint: getZodConstraint(forgotPasswordSchema),
     title: t("forgotPassword.documentTitle", { customer: config.name || cstm }),
+    honeypot: args.context.services.honeypot.inputProps(),
   };
 }
 
@@ -48,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   const { username } = submission.value;
-  if (isHoneypotFilled(formData)) throw redirect(`${customerPath(cstm, "/forgot-password")}?sent=1`);
+  if (context.services.honeypot.isSpam(formData)) return data<ActionResult>({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
   if (await tooManyAttempts(context, `password-reset:${cstm}`, username)) {
     return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
@@ -68,7 +70,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordRoute() {
-  const { available, sent, loginHref, constraint } = useLoaderData<typeof loader>();
+  const { available, sent, loginHref, constraint, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
@@ -89,7 +91,7 @@ export default function ForgotPasswordRoute() {
           <p>{t("forgotPassword.intro")}</p>
           <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
           <Field field={fields.username} label={t("login.username")} autoComplete="username" />
-          <Honeypot />
+          <Honeypot inputs={honeypot} />
           <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
             {t("forgotPassword.submit")}
           </button>

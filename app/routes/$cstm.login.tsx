@@ -11,7 +11,8 @@ import { customerPages } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
 import { CheckboxField, Field, FormErrors } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
-import { Honeypot, isHoneypotFilled } from "~/forms/honeypot";
+import { Honeypot } from "~/forms/honeypot";
+import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
 import { loginSchema, readOnSiteLink } from "~/forms/login";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
@@ -53,6 +54,7 @@ export async function loader(args: LoaderFunctionArgs) {
       activation: pages.has("account-activation") ? customerPath(cstm, "/account-activation") : null,
     },
     modals,
+    honeypot: args.context.services.honeypot.inputProps(),
   };
 }
 
@@ -71,8 +73,8 @@ export async function action(args: ActionFunctionArgs) {
     return data<ActionResult>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { username, password, redirectTo } = submission.value;
-  // A bot filled the invisible field: answer like a wrong password, tell it nothing.
-  if (isHoneypotFilled(formData)) return reply(["auth:login.invalidCredentials"], 401);
+  // A bot filled the invisible field or posted at once: a generic refusal, the input kept.
+  if (context.services.honeypot.isSpam(formData)) return reply([HONEYPOT_MESSAGE], 400);
   if (await tooManyAttempts(context, `login:${cstm}`, username)) return reply(["auth:tooManyAttempts"], 429);
 
   const onSite = readOnSiteLink(new URL(request.url), config.area.onSite);
@@ -120,7 +122,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function LoginRoute() {
-  const { cstm, constraint, links, onSite, invalidLink, redirectTo, notice } = useLoaderData<typeof loader>();
+  const { cstm, constraint, links, onSite, invalidLink, redirectTo, notice, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
@@ -167,7 +169,7 @@ export default function LoginRoute() {
             }
           />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <Honeypot />
+          <Honeypot inputs={honeypot} />
           <button type="submit" className="button button-primary" disabled={submitting}>
             {submitting ? t("login.submitting") : t("login.submit")}
           </button>

@@ -8,6 +8,8 @@ import { customerPath } from "~/domain/customer-path";
 import { paragraphsOf } from "~/domain/text";
 import { CheckboxField, Field, FormErrors } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
+import { Honeypot } from "~/forms/honeypot";
+import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
 import { newsletterSchema } from "~/forms/newsletter";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
@@ -39,26 +41,27 @@ export async function loader(args: LoaderFunctionArgs) {
     text: typeof configured === "string" && configured.trim() ? configured : null,
     constraint: getZodConstraint(newsletterSchema),
     modals,
+    honeypot: args.context.services.honeypot.inputProps(),
   };
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { cstm, language, session } = await requireCustomer(args);
-  const submission = parseWithZod(await readFormData(args.request), { schema: newsletterSchema });
+  const formData = await readFormData(args.request);
+  const submission = parseWithZod(formData, { schema: newsletterSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  // A bot filled the invisible field or posted at once: nothing is sent upstream, the input is kept.
+  if (args.context.services.honeypot.isSpam(formData)) return data({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
   if (await tooManyAttempts(args.context, `newsletter:${cstm}`, submission.value.email)) {
     return data({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
-  // A filled honeypot is a bot: it gets the same answer as a person, and nothing is sent upstream.
-  if (!submission.value.website) {
-    // An upstream failure throws its catalogue error to the error boundary (STYLE: one error path),
-    // but one too many is the form's to say, with the address kept (decision 103).
-    try {
-      await submitNewsletterSignUp(args.context, cstm, { email: submission.value.email, language });
-    } catch (error) {
-      if (isRateLimited(error)) return data({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
-      throw error;
-    }
+  // An upstream failure throws its catalogue error to the error boundary (STYLE: one error path),
+  // but one too many is the form's to say, with the address kept (decision 103).
+  try {
+    await submitNewsletterSignUp(args.context, cstm, { email: submission.value.email, language });
+  } catch (error) {
+    if (isRateLimited(error)) return data({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+    throw error;
   }
   session.flash("notice", "common:newsletter.thanks");
   return redirect(customerPath(cstm, "/newsletter"), {
@@ -67,7 +70,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function NewsletterRoute() {
-  const { text, constraint } = useLoaderData<typeof loader>();
+  const { text, constraint, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -94,10 +97,7 @@ export default function NewsletterRoute() {
               </>
             }
           />
-          <div className="honeypot" aria-hidden="true">
-            <label htmlFor="newsletter-website">{t("newsletter.honeypot")}</label>
-            <input id="newsletter-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-          </div>
+          <Honeypot inputs={honeypot} />
           <button type="submit" className="button button-primary" disabled={submitting}>
             {submitting ? t("newsletter.submitting") : t("newsletter.submit")}
           </button>

@@ -8,7 +8,8 @@ import { safeCustomerRedirect } from "~/account/session.server";
 import { requireCustomer } from "~/customer/customer.server";
 import { Field, FormErrors } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
-import { Honeypot, isHoneypotFilled } from "~/forms/honeypot";
+import { Honeypot } from "~/forms/honeypot";
+import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
@@ -56,6 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
     redirectTo: url.searchParams.get("redirectTo") ?? "",
     sessionEnded: url.searchParams.get("notice") === "session-ended",
     signedOut: url.searchParams.get("notice") === "signed-out",
+    honeypot: args.context.services.honeypot.inputProps(),
   };
 }
 
@@ -73,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
     return data<ActionResult>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { username, password, redirectTo } = submission.value;
-  if (isHoneypotFilled(formData)) return reply(["recruiter:login.invalidCredentials"], 401);
+  if (context.services.honeypot.isSpam(formData)) return reply([HONEYPOT_MESSAGE], 400);
   if (await tooManyAttempts(context, `recruiter-login:${cstm}`, username)) {
     context.logger.warn({ recruiterLogin: { cstm, userName: username, outcome: "rate-limited" } }, "recruiter sign-in refused");
     return reply(["auth:tooManyAttempts"], 429);
@@ -96,7 +98,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function RecruiterLogin() {
-  const { constraint, redirectTo, sessionEnded, signedOut } = useLoaderData<typeof loader>();
+  const { constraint, redirectTo, sessionEnded, signedOut, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("recruiter");
@@ -121,7 +123,7 @@ export default function RecruiterLogin() {
         <Field field={fields.username} label={t("login.username")} autoComplete="username" />
         <Field field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Honeypot />
+        <Honeypot inputs={honeypot} />
         <button type="submit" className="button button-primary" disabled={submitting}>
           {submitting ? t("login.submitting") : t("login.submit")}
         </button>

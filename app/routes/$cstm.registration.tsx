@@ -8,7 +8,7 @@ import { currentApplicant, leaveIfExpired, signInApplicant } from "~/account/ses
 import { requireCustomer, type CustomerContext } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { passwordRules } from "~/domain/password-policy";
-import { isHoneypotFilled } from "~/forms/honeypot";
+import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
 import { PROFILE_ID_PATTERN } from "~/forms/login";
 import { anonymousRegistrationSchema, registrationSchema } from "~/forms/registration";
 import { isRateLimited, registrationFieldErrors } from "~/forms/upstream-errors.server";
@@ -45,7 +45,12 @@ export async function loader(args: LoaderFunctionArgs) {
   if (currentApplicant(session, cstm)) throw redirect(customerPath(cstm, "/home"));
   const mode = registrationMode(customer, new URL(args.request.url));
   const t = getTranslator(language, "auth");
-  const base = { cstm, mode: mode.kind, title: t("registration.documentTitle", { customer: config.name || cstm }) };
+  const base = {
+    cstm,
+    mode: mode.kind,
+    title: t("registration.documentTitle", { customer: config.name || cstm }),
+    honeypot: args.context.services.honeypot.inputProps(),
+  };
   if (mode.kind === "unavailable" || mode.kind === "invalid-link") return { ...base, statement: null, rules: null, constraint: null };
   const [statement, requirements] = await Promise.all([
     getDataProtectionStatement(args.context, cstm, language),
@@ -73,7 +78,7 @@ export async function action(args: ActionFunctionArgs) {
   if (mode.kind === "anonymous") {
     const submission = parseWithZod(formData, { schema: anonymousRegistrationSchema });
     if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
-    if (isHoneypotFilled(formData)) return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:registration.rejected"] }) }, { status: 400 });
+    if (context.services.honeypot.isSpam(formData)) return data<ActionResult>({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
     if (await tooManyAttempts(context, `register:${cstm}`)) {
       return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
     }
@@ -110,8 +115,8 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: registrationSchema(requirements.requirements) });
   const hidden = { hideFields: ["password", "passwordRepeat"] };
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply(hidden) }, { status: 400 });
-  if (isHoneypotFilled(formData)) {
-    return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:registration.rejected"] }) }, { status: 400 });
+  if (context.services.honeypot.isSpam(formData)) {
+    return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
   }
   const values = submission.value;
   if (await tooManyAttempts(context, `register:${cstm}`, values.email)) {
@@ -162,12 +167,18 @@ export default function RegistrationRoute() {
     );
   }
   return loaderData.mode === "anonymous" ? (
-    <AnonymousRegistration statement={loaderData.statement ?? ""} constraint={loaderData.constraint} lastResult={actionData?.result} />
+    <AnonymousRegistration
+      statement={loaderData.statement ?? ""}
+      constraint={loaderData.constraint}
+      honeypot={loaderData.honeypot}
+      lastResult={actionData?.result}
+    />
   ) : (
     <RegularRegistration
       statement={loaderData.statement ?? ""}
       constraint={loaderData.constraint}
       rules={loaderData.rules}
+      honeypot={loaderData.honeypot}
       lastResult={actionData?.result}
     />
   );

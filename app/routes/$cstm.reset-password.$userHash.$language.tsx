@@ -10,7 +10,8 @@ import { customerPath } from "~/domain/customer-path";
 import { passwordRules } from "~/domain/password-policy";
 import { CheckboxField, Field, FormErrors } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
-import { Honeypot, isHoneypotFilled } from "~/forms/honeypot";
+import { Honeypot } from "~/forms/honeypot";
+import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
 import { resetPasswordSchema } from "~/forms/passwords";
 import { passwordFieldErrors } from "~/forms/upstream-errors.server";
 import type { RouteHandle } from "~/handle";
@@ -33,7 +34,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { cstm, config, language } = customer;
   await languageFromLink(args.request, args.context, customer, args.params.language);
   const t = getTranslator(language, "auth");
-  const base = { cstm, title: t("resetPassword.documentTitle", { customer: config.name || cstm }) };
+  const base = {
+    cstm,
+    title: t("resetPassword.documentTitle", { customer: config.name || cstm }),
+    honeypot: args.context.services.honeypot.inputProps(),
+  };
   if (!config.passwordSelfService) return { ...base, available: false as const, rules: null, constraint: null };
   // An unknown or used hash is C06 (expired link), shown by the error view.
   const { requirements } = await passwordRequirementsByUserHash(args.context, args.params.userHash ?? "");
@@ -55,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
   const { requirements, userName } = await passwordRequirementsByUserHash(context, userHash);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema(requirements) });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply(hidden) }, { status: 400 });
-  if (isHoneypotFilled(formData)) return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["validation:invalid"] }) }, { status: 400 });
+  if (context.services.honeypot.isSpam(formData)) return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
   const values = submission.value;
   if (await tooManyAttempts(context, `password-save:${cstm}`, userHash)) {
     return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
@@ -78,7 +83,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordRoute() {
-  const { available, rules, constraint, cstm } = useLoaderData<typeof loader>();
+  const { available, rules, constraint, cstm, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
@@ -115,7 +120,7 @@ export default function ResetPasswordRoute() {
               </>
             }
           />
-          <Honeypot />
+          <Honeypot inputs={honeypot} />
           <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
             {usedBefore ? t("resetPassword.retry") : t("resetPassword.submit")}
           </button>

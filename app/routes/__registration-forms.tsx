@@ -6,16 +6,18 @@ import type { PasswordRule } from "~/domain/password-policy";
 import { CheckboxField, Field, FormErrors } from "~/forms/field";
 import { useFormState, type FieldConstraint } from "~/forms/form-state";
 import { Honeypot } from "~/forms/honeypot";
+import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import { useTranslation } from "~/i18n/react";
 
 /** The two registration forms of $cstm.registration.tsx (a sibling file: not a route). */
 interface RegistrationFormProps {
   statement: string;
   constraint: Record<string, FieldConstraint> | null;
+  honeypot: HoneypotInputProps;
   lastResult?: SubmissionResult<string[]>;
 }
 
-export function AnonymousRegistration({ statement, constraint, lastResult }: RegistrationFormProps) {
+export function AnonymousRegistration({ statement, constraint, honeypot, lastResult }: RegistrationFormProps) {
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
   const { form, fields } = useFormState("registration-anonymous", ["privacy"], {
@@ -34,7 +36,7 @@ export function AnonymousRegistration({ statement, constraint, lastResult }: Reg
       <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
         <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
         <CheckboxField field={fields.privacy} label={t("registration.acceptStatement")} />
-        <Honeypot />
+        <Honeypot inputs={honeypot} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("anonymous.submit")}
         </button>
@@ -43,7 +45,7 @@ export function AnonymousRegistration({ statement, constraint, lastResult }: Reg
   );
 }
 
-export function RegularRegistration({ statement, constraint, rules, lastResult }: RegistrationFormProps & { rules: PasswordRule[] | null }) {
+export function RegularRegistration({ statement, constraint, honeypot, rules, lastResult }: RegistrationFormProps & { rules: PasswordRule[] | null }) {
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
   const { form, fields } = useFormState(
@@ -71,7 +73,7 @@ export function RegularRegistration({ statement, constraint, rules, lastResult }
         <StatementText text={statement} />
         <CheckboxField field={fields.privacy} label={t("registration.acceptStatement")} />
         <CheckboxField field={fields.contacting} label={t("registration.acceptContacting")} />
-        <Honeypot />
+        <Honeypot inputs={honeypot} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("registration.submit")}
         </button>

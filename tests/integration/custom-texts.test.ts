@@ -158,7 +158,7 @@ describe("newsletter", () => {
 
   it("R-RTE-06 R-API-02 success: POST /custom/{cstm}/newsletter without token, then redirect to a thank-you notice shown once (PRG)", async () => {
     const client = new BrowserClient(app.baseUrl);
-    const posted = await client.post("/preview/newsletter", { email: " ada@example.com ", consent: "on", website: "" }, { follow: false });
+    const posted = await client.post("/preview/newsletter", { email: " ada@example.com ", consent: "on" }, { follow: false });
     expect(posted.status).toBe(302);
     expect(posted.location).toBe("/preview/newsletter");
     const call = calls.find((entry) => entry.url === "/custom/preview/newsletter")!;
@@ -170,10 +170,15 @@ describe("newsletter", () => {
     expect(again.text).not.toContain("notice-success");
   });
 
-  it("R-RTE-06 a filled honeypot gets the same thank-you but nothing is sent upstream", async () => {
+  it("R-RTE-06 issue 15 a filled honeypot is refused with the address kept, and nothing is sent upstream", async () => {
     const client = new BrowserClient(app.baseUrl);
-    const posted = await client.post("/preview/newsletter", { email: "bot@example.com", consent: "on", website: "http://spam" });
-    expect(posted.text).toContain("notice-success");
+    const form = await client.get("/preview/newsletter?langId=en_GB");
+    const trap = /<input[^>]*name="from__confirm"[^>]*value="([^"]*)"/.exec(form.text)?.[1] ?? "";
+    const posted = await client.post("/preview/newsletter", { email: "bot@example.com", consent: "on", name__confirm: "http://spam", from__confirm: trap });
+    expect(posted.status).toBe(400);
+    expect(posted.text).toContain("The form could not be sent. Please check your entries and send it again.");
+    expect(posted.text).toContain('value="bot@example.com"');
+    expect(posted.text).not.toContain("notice-success");
     expect(calls.some((call) => call.url.includes("/custom/"))).toBe(false);
   });
 

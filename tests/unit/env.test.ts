@@ -33,6 +33,14 @@ describe("environment validation", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, API_RATE_LIMIT_TARGET_WINDOW_S: "1h" })).toThrow(/API_RATE_LIMIT_TARGET_WINDOW_S/);
   });
 
+  it("issue 15 HONEYPOT_MIN_FILL_MS: 500 ms unless set, 0 to 60000", () => {
+    expect(parseEnv({ SESSION_SECRET: secret }).HONEYPOT_MIN_FILL_MS).toBe(500);
+    expect(parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "0" }).HONEYPOT_MIN_FILL_MS).toBe(0);
+    expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "-1" })).toThrow(/HONEYPOT_MIN_FILL_MS: must be 0 \(no minimum\) or more/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "60001" })).toThrow(/HONEYPOT_MIN_FILL_MS: must be at most 60000/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "1s" })).toThrow(/HONEYPOT_MIN_FILL_MS/);
+  });
+
   it("a bad value names the variable in one line", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, PORT: "abc" })).toThrow(EnvError);
     expect(() => parseEnv({ SESSION_SECRET: secret, PORT: "abc" })).toThrow(/^Invalid environment variable PORT: .*"abc"/);

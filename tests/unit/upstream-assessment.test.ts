@@ -79,6 +79,7 @@ async function fakeContext(upstreamBaseUrl: string, options: { publicOrigin?: st
       isProduction: true,
       configCache: new Map(),
       rateLimiter: { hit: () => false, reset: () => undefined, maxAttempts: 10 },
+      honeypot: { inputProps: () => ({ nameFieldName: "name__confirm", validFromFieldName: null, encryptedValidFrom: "" }), isSpam: () => false },
       sentryEnabled: false,
       release: "test",
     },
