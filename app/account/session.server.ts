@@ -3,7 +3,7 @@ import { draftValuesFrom } from "~/assessment/draft-store.server";
 import { CatalogueError } from "~/errors/catalogue-error";
 import { pageOf } from "~/errors/route-errors.server";
 import { readFormData } from "~/forms/form-data.server";
-import { HONEYPOT_FIELD } from "~/forms/honeypot";
+import { HONEYPOT_FIELD_NAMES } from "~/forms/honeypot.server";
 import { requireCustomer, type CustomerContext, type DataFunctionArgs } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { isSupportedLanguage } from "~/i18n/languages";
@@ -67,7 +67,7 @@ async function sessionExpired(args: DataFunctionArgs, customer: CustomerContext,
   const headers = new Headers();
   if (request.method === "POST") {
     const formData = await readFormData(request).catch(() => null);
-    const entries = formData ? [...formData.entries()].filter(([name]) => !NOT_KEPT.test(name) && name !== HONEYPOT_FIELD) : [];
+    const entries = formData ? [...formData.entries()].filter(([name]) => !NOT_KEPT.test(name) && !HONEYPOT_FIELD_NAMES.has(name)) : [];
     const values = draftValuesFrom(entries);
     if (Object.keys(values).length > 0) {
       customer.session.set("resume", { page, values, user: expired.user });

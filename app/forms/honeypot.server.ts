@@ -17,6 +17,9 @@ export interface HoneypotService {
   isSpam(formData: FormData): boolean;
 }
 
+/** The names of the two inputs (remix-utils' own), never kept or forwarded as a person's answers. */
+export const HONEYPOT_FIELD_NAMES: ReadonlySet<string> = new Set(["name__confirm", "from__confirm"]);
+
 /** The message a tripped honeypot gets (the input is kept): generic, it tells a bot nothing. */
 export const HONEYPOT_MESSAGE = "validation:notSent";
 
@@ -24,7 +27,11 @@ export function createHoneypot({ secret, minFillMs }: { secret: string; minFillM
   // Every instance shares the key (so a form served by one is checked by another), derived from the
   // session secret that signs (the first of a rotation list) so it is never used as is for two jobs.
   const signing = secret.split(",")[0].trim();
-  const honeypot = new Honeypot({ encryptionSeed: createHmac("sha256", signing).update("honeypot").digest("hex") });
+  const honeypot = new Honeypot({
+    nameFieldName: "name__confirm",
+    validFromFieldName: "from__confirm",
+    encryptionSeed: createHmac("sha256", signing).update("honeypot").digest("hex"),
+  });
   return {
     inputProps: () => honeypot.getInputProps({ validFromTimestamp: Date.now() + minFillMs }),
     isSpam(formData) {
