@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, textOf } from "../support/browser-client";
+import { cloneUser } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -84,6 +85,26 @@ describe("issue 10: the embedded API answers 429, the page says so and keeps the
     expect(third.status).toBe(429);
     expect(formErrors(third.text)).toBe("Too many attempts. Please wait a few minutes and try again.");
   });
+
+  it("login: after wrong passwords sent straight to the public /api, the sign-in form says 'too many attempts' (not API01) and keeps the name", async () => {
+    const user = await cloneUser(server.baseUrl, "anna");
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const wrong = await fetch(`${server.baseUrl}/api/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ cstm: "demo", userName: user.userName, password: "not-the-password" }),
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const page = await new BrowserClient(server.baseUrl).post(
+      "/demo/login?langId=en_GB",
+      { username: user.userName, password: user.password!, privacy: "on" },
+      visitor("203.0.113.40"),
+    );
+    expect(page.status).toBe(429);
+    expect(formErrors(page.text)).toBe("Too many attempts. Please wait a few minutes and try again.");
+    expect(page.text).toContain(`value="${user.userName}"`);
+  }, 180_000); // eleven scrypt derivations at N=2^17: seconds each on a loaded machine
 
   it("the public /api ignores a visitor address a client names itself", async () => {
     const reset = (named: string) =>
