@@ -1,3 +1,4 @@
+import { COST, setHashCost } from "./auth/passwords";
 import express, { type Router } from "express";
 import type { Logger } from "pino";
 import { createRequestLimiter, DEFAULT_REQUEST_LIMITS, socketClientAddress, type ClientAddress, type RequestLimitSettings } from "./auth/request-limits";
@@ -61,6 +62,8 @@ export interface EmbeddedApiOptions {
    * the visitor's address for the app's own calls over its internal listener.
    */
   clientAddress?: ClientAddress;
+  /** scrypt cost of new password hashes as log2(N) (default 17, OWASP; docs/decisions/092). */
+  scryptLog2N?: number;
 }
 
 export interface EmbeddedApi {
@@ -69,6 +72,7 @@ export interface EmbeddedApi {
 }
 
 export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<EmbeddedApi> {
+  if (options.scryptLog2N !== undefined) setHashCost({ N: 2 ** options.scryptLog2N, r: COST.r, p: COST.p });
   const db = openDatabase(options.databasePath);
   try {
     const applied = migrate(db);

@@ -209,6 +209,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       logger: logger.child({ component: "embedded-api" }),
       demoMode: config.DEMO_MODE,
+      scryptLog2N: config.API_SCRYPT_LOG2_N,
       requestLimits: {
         clientMax: config.API_RATE_LIMIT_CLIENT_MAX,
         clientWindowS: config.API_RATE_LIMIT_CLIENT_WINDOW_S,
@@ -223,6 +224,9 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
         return named !== undefined && isIP(named) !== 0 ? named : (req.ip ?? req.socket.remoteAddress ?? "unknown");
       },
     });
+    if (config.API_SCRYPT_LOG2_N < 17) {
+      logger.warn({ scryptLog2N: config.API_SCRYPT_LOG2_N }, "API_SCRYPT_LOG2_N is below OWASP's 17: for test servers only");
+    }
     app.use("/api", embeddedApi.router);
   }
 

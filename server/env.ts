@@ -160,6 +160,16 @@ const envSchema = z.object({
   API_RATE_LIMIT_CLIENT_WINDOW_S: positiveInt(86_400).default(600),
   API_RATE_LIMIT_TARGET_MAX: positiveInt(1_000_000).default(5),
   API_RATE_LIMIT_TARGET_WINDOW_S: positiveInt(86_400).default(3600),
+  /**
+   * The embedded API's scrypt cost as log2(N) (docs/decisions/092): 17 is OWASP's. Lower only for
+   * test servers, which sign in thousands of times; a start below 17 says so in the log.
+   */
+  API_SCRYPT_LOG2_N: z.coerce
+    .number({ invalid_type_error: "must be a whole number from 10 to 20" })
+    .int("must be a whole number from 10 to 20")
+    .min(10, "must be a whole number from 10 to 20")
+    .max(20, "must be a whole number from 10 to 20")
+    .default(17),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

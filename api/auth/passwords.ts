@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { PASSWORD_REQUIREMENTS } from "../demo/customers";
 import { ApiError } from "../http/errors";
 import { createWorkLimiter, WorkQueueFullError } from "./work-limiter";
@@ -20,6 +20,19 @@ let cost: Cost = COST;
  */
 export function useHashCostForTests(next: Cost): void {
   cost = next;
+}
+
+/**
+ * The cost of new hashes for this process (API_SCRYPT_LOG2_N, below OWASP's only on test servers).
+ * Stored hashes keep their own cost; a weaker one than this is replaced at the next login.
+ */
+export function setHashCost(next: Cost): void {
+  cost = next;
+}
+
+/** The cost new hashes are made with now. */
+export function hashCost(): Readonly<Cost> {
+  return cost;
 }
 const KEY_LENGTH = 32;
 /** scrypt needs 128·N·r·p bytes; node refuses more than maxmem (default 32 MiB). */
@@ -57,6 +70,16 @@ export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, cost);
   return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+/**
+ * A hash made at once, for seeding at a low test cost only (demoPasswordHash): at OWASP's cost it
+ * would block the event loop for hundreds of milliseconds.
+ */
+export function hashPasswordSync(password: string, at: Cost = cost): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize("NFC"), salt, KEY_LENGTH, { ...at, maxmem: MAX_MEMORY });
+  return ["scrypt", at.N, at.r, at.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { COST, hashCost, hashPasswordSync } from "../auth/passwords";
 import { randomHex, randomSecret, sha256 } from "../auth/secrets";
 import { DEMO_COMPONENTS, DEMO_FORMS, DEMO_PROFILES, REPORT_NAME, prcmIdOf } from "../demo/catalogue";
 import { DEMO_BULK_COUNT, insertBulkApplicants } from "../demo/bulk";
@@ -114,9 +115,14 @@ export function seedDemoData(db: Db, options: { appBaseUrl: () => string; now?: 
   return seedDatabase(db, { ...options, demoMode: true });
 }
 
-/** The demo user's password hash, precomputed (api/demo/users.ts): scrypt at N=2^17 is slow on purpose. */
+/**
+ * The demo user's password hash, precomputed (api/demo/users.ts): scrypt at N=2^17 is slow on purpose.
+ * A test server with a lower cost (API_SCRYPT_LOG2_N) gets one made at its own cost, which is cheap.
+ */
 export function demoPasswordHash(user: DemoUser): string | null {
   if (!user.password) return null;
+  const cost = hashCost();
+  if (cost.N !== COST.N) return hashPasswordSync(user.password, cost);
   const hash = DEMO_PASSWORD_HASHES[user.userName];
   if (!hash) throw new Error(`demo user ${user.userName}: no precomputed password hash in api/demo/users.ts`);
   return hash;

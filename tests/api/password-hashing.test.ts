@@ -7,7 +7,7 @@ import { startApi, type TestApi } from "./support/api";
 /** Issue 10 part 3: scrypt at N=2^17, r=8; weaker hashes are replaced at login; two derivations at a time. */
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({ scryptLog2N: 17 });
 });
 afterAll(() => api.close());
 

@@ -57,7 +57,7 @@ describe("database, migrations and seeding", () => {
 
   it("opening the same file twice neither duplicates nor resets data", async () => {
     const databasePath = path.join(dir, "twice.db");
-    const first = await startApi({ databasePath });
+    const first = await startApi({ databasePath, scryptLog2N: 17 });
     const token = await first.login("anna");
     const changed = await first.post("/profile", { firstName: "Annabel" }, { token });
     expect(changed.status).toBe(200);
@@ -66,7 +66,7 @@ describe("database, migrations and seeding", () => {
     expect(before.users).toBe(DEMO_ACCOUNTS);
     expect(before.customers).toBe(5);
 
-    const second = await startApi({ databasePath });
+    const second = await startApi({ databasePath, scryptLog2N: 17 });
     try {
       expect(counts(databasePath)).toEqual(before);
       const again = await second.login("anna");
@@ -81,7 +81,7 @@ describe("database, migrations and seeding", () => {
 
   it("passwords are stored as scrypt hashes, never in clear", async () => {
     const databasePath = path.join(dir, "hashes.db");
-    const api = await startApi({ databasePath });
+    const api = await startApi({ databasePath, scryptLog2N: 17 });
     await api.close();
     const db = new Database(databasePath, { readonly: true });
     const rows = db.prepare("SELECT user_name, password_hash FROM users").all() as { user_name: string; password_hash: string | null }[];
@@ -95,7 +95,7 @@ describe("database, migrations and seeding", () => {
 
   it("npm run api:reset recreates the database with the demo data", async () => {
     const databasePath = path.join(dir, "reset.db");
-    const api = await startApi({ databasePath });
+    const api = await startApi({ databasePath, scryptLog2N: 17 });
     await api.clone("anna");
     await api.close();
     expect(counts(databasePath).users).toBe(DEMO_ACCOUNTS + 1);

@@ -96,6 +96,8 @@ export async function startApi(
     demoMode: true,
     now: () => new Date(Date.now() + offsetMs),
     requestLimits: UNLIMITED_REQUESTS,
+    // Contract tests sign in hundreds of times: hashes at N=2^10; tests of the hashing pass 17.
+    scryptLog2N: 10,
     ...apiOverrides,
   });
   const app = express();
