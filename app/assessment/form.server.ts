@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { DataFunctionArgs } from "~/customer/customer.server";
 import { getZodConstraint } from "@conform-to/zod";
 import { localized, optionLabel, type FormDefinition, type FormFieldType } from "~/domain/form-definition";
-import { formModuleSchema } from "~/forms/form-module.server";
+import { formModuleSchema, givenValues } from "~/forms/form-module.server";
 import { formatDate } from "~/i18n/format-date";
 import { getFormModuleData, type FormModuleData } from "~/upstream/forms.server";
 import { trackFormAction } from "~/upstream/assessment.server";
@@ -11,6 +11,7 @@ import { draftValuesFrom } from "./draft-store.server";
 import {
   assessmentPath,
   draftKey,
+  loadAssessmentModule,
   loadContainers,
   locateAssessmentModule,
   notFound,
@@ -129,6 +130,28 @@ export interface AnswerView {
   /** The answer as shown: option labels, dates in the language's format; null when not given. */
   answer: string | null;
   multiline: boolean;
+}
+
+/** The draft as valid values, or a redirect to the form, which shows what is missing (R-SCR-03). */
+export async function requireCompleteDraft(context: AppLoadContext, loaded: AssessmentModule, formData: FormModuleData) {
+  const draft = await context.services.draftStore.get(draftKey(loaded));
+  const parsed = draft ? formModuleSchema(formData.definition).safeParse(draft) : null;
+  if (!parsed?.success) throw redirect(assessmentPath(loaded.cstm, loaded.moduleId));
+  return givenValues(parsed.data);
+}
+
+/**
+ * The pages that show a Form module's answers read-only (issue 15 part 4): the summary shows the
+ * complete draft (R-SCR-03), the success page the saved values (R-SCR-04). Their loaders and the
+ * summary's save share this: the module, its form data (or the redirect that fits its state), the
+ * values and the page's heading and answers.
+ */
+export async function loadFormAnswers(args: DataFunctionArgs, page: "summary" | "saved") {
+  const loaded = await loadAssessmentModule(args);
+  const formData = await requireFormModule(args.context, loaded, page);
+  const values = page === "summary" ? await requireCompleteDraft(args.context, loaded, formData) : (formData.values ?? {});
+  const view = { ...formHeading(loaded, formData.definition), answers: answersView(loaded, formData.definition, values) };
+  return { loaded, formData, values, view };
 }
 
 /** R-SCR-03: question and answer per field, in the definition's order. */

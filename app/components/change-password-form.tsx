@@ -4,7 +4,7 @@ import type { PasswordRule } from "~/domain/password-policy";
 import { Field, FormErrors } from "~/forms/field";
 import { useFormState, type FieldConstraint } from "~/forms/form-state";
 import { useTranslation } from "~/i18n/react";
-import { PasswordRules } from "./password-rules";
+import { NewPasswordFields } from "./password-rules";
 
 /**
  * The change-password form (R-VAL-04), used in the dashboard's change-password dialog and on the
@@ -44,14 +44,12 @@ export function ChangePasswordForm({
       {usedBefore ? <p className="error-code">C04</p> : null}
       <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
       <Field field={fields.oldPassword} label={t("changePassword.oldPassword")} type="password" autoComplete="current-password" />
-      <Field
-        field={fields.password}
-        label={t("changePassword.newPassword")}
-        type="password"
-        autoComplete="new-password"
-        hint={rules ? <PasswordRules id={`${fields.password.id}-rules`} rules={rules} /> : undefined}
+      <NewPasswordFields
+        password={fields.password}
+        repeat={fields.passwordRepeat}
+        rules={rules}
+        labels={{ password: t("changePassword.newPassword"), repeat: t("changePassword.repeat") }}
       />
-      <Field field={fields.passwordRepeat} label={t("changePassword.repeat")} type="password" autoComplete="new-password" />
       <input type="hidden" name="returnTo" value={returnTo} />
       <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
         {usedBefore ? t("resetPassword.retry") : t("changePassword.submit")}

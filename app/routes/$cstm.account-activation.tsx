@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { AuthCard } from "~/components/auth-card";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { Field, FormErrors } from "~/forms/field";
@@ -66,8 +67,7 @@ export default function AccountActivationRoute() {
   const { t } = useTranslation("auth");
   const { form, fields } = useFormState("account-activation", ["code"], { lastResult: actionData?.result, constraint });
   return (
-    <section className="card auth-card" aria-labelledby="activation-title">
-      <h1 id="activation-title">{t("activation.title")}</h1>
+    <AuthCard titleId="activation-title" title={t("activation.title")} loginHref={loginHref}>
       <p>{t("activation.intro")}</p>
       <Form method="post" id={form.id} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
@@ -77,10 +77,7 @@ export default function AccountActivationRoute() {
           {t("activation.submit")}
         </button>
       </Form>
-      <p>
-        <Link to={loginHref}>{t("backToLogin")}</Link>
-      </p>
-    </section>
+    </AuthCard>
   );
 }
 

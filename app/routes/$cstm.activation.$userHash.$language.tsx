@@ -4,11 +4,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { languageFromLink } from "~/account/link-language.server";
 import { tooManyAttempts } from "~/account/rate-limit.server";
-import { PasswordRules } from "~/components/password-rules";
+import { AuthCard } from "~/components/auth-card";
+import { NewPasswordFields } from "~/components/password-rules";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { passwordRules } from "~/domain/password-policy";
-import { Field, FormErrors } from "~/forms/field";
+import { FormErrors } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
 import { Honeypot } from "~/forms/honeypot";
 import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
@@ -90,25 +91,22 @@ export default function ActivationRoute() {
   const { t } = useTranslation("auth");
   const { form, fields } = useFormState("activation", ["password", "passwordRepeat"], { lastResult: actionData?.result, constraint });
   return (
-    <section className="card auth-card" aria-labelledby="activation-title">
-      <h1 id="activation-title">{t("activation.setPasswordTitle")}</h1>
+    <AuthCard titleId="activation-title" title={t("activation.setPasswordTitle")}>
       <p>{t("activation.setPasswordIntro")}</p>
       <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
         <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
-        <Field
-          field={fields.password}
-          label={t("resetPassword.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={<PasswordRules id={`${fields.password.id}-rules`} rules={rules} />}
+        <NewPasswordFields
+          password={fields.password}
+          repeat={fields.passwordRepeat}
+          rules={rules}
+          labels={{ password: t("resetPassword.password"), repeat: t("resetPassword.passwordRepeat") }}
         />
-        <Field field={fields.passwordRepeat} label={t("resetPassword.passwordRepeat")} type="password" autoComplete="new-password" />
         <Honeypot inputs={honeypot} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("activation.setPasswordSubmit")}
         </button>
       </Form>
-    </section>
+    </AuthCard>
   );
 }
 

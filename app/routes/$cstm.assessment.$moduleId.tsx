@@ -1,15 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AssessmentErrorBoundary } from "~/assessment/error-boundary";
+import { assessmentLinks } from "~/assessment/route-module";
 import { AssessmentFrame } from "~/assessment/assessment-frame";
 import { finishAssessmentModule, transitionView } from "~/assessment/finish.server";
 import { FormModule } from "~/assessment/form-module";
@@ -26,7 +20,6 @@ import {
 import { TransitionScreen } from "~/assessment/transition-screen";
 import { formModuleSchema, givenValues } from "~/forms/form-module.server";
 import { useTranslation } from "~/i18n/react";
-import stylesUrl from "~/styles/assessment.css?url";
 import { trackPicatNavigation } from "~/upstream/assessment.server";
 import { readFormData } from "~/forms/form-data.server";
 
@@ -34,7 +27,7 @@ import { readFormData } from "~/forms/form-data.server";
  * assessment/{moduleId} (R-RTE-02, R-SCR-12): a finished module shows the transition screen; an open
  * one its screen by component id: the Form module's form, or the embedded assessment frame.
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+export const links = assessmentLinks;
 
 export async function loader(args: LoaderFunctionArgs) {
   const target = await requireAssessmentTarget(args);

@@ -1,11 +1,11 @@
-import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AssessmentErrorBoundary } from "~/assessment/error-boundary";
 import { finishAssessmentModule, moduleIdOfComponent } from "~/assessment/finish.server";
 import { assessmentPath, loadAssessmentModule } from "~/assessment/module.server";
+import { assessmentLinks, titleMeta } from "~/assessment/route-module";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
-import stylesUrl from "~/styles/assessment.css?url";
 import { trackPicatNavigation } from "~/upstream/assessment.server";
 
 /**
@@ -16,7 +16,7 @@ import { trackPicatNavigation } from "~/upstream/assessment.server";
  * `session` parameter decides nothing, so a replayed or foreign URL cannot finish anything for anyone
  * else, and the upstream refuses (409) a module whose engine session is not completed.
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+export const links = assessmentLinks;
 
 export async function loader(args: LoaderFunctionArgs) {
   const loaded = await loadAssessmentModule(args);
@@ -57,6 +57,6 @@ export default function AssessmentDoneRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => (page ? [{ title: page.title }] : []);
+export const meta: MetaFunction<typeof loader> = titleMeta;
 
 export const ErrorBoundary = AssessmentErrorBoundary;

@@ -1,20 +1,13 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { AssessmentErrorBoundary } from "~/assessment/error-boundary";
 import { finishAssessmentModule } from "~/assessment/finish.server";
 import { FormAnswers } from "~/assessment/form-answers";
-import { answersView, formHeading, requireFormModule } from "~/assessment/form.server";
+import { loadFormAnswers, requireFormModule } from "~/assessment/form.server";
 import { assessmentPath, loadAssessmentModule } from "~/assessment/module.server";
+import { assessmentLinks, titleMeta } from "~/assessment/route-module";
 import { customerPath } from "~/domain/customer-path";
 import { useTranslation } from "~/i18n/react";
-import stylesUrl from "~/styles/assessment.css?url";
 import { readFormData } from "~/forms/form-data.server";
 
 /**
@@ -22,15 +15,10 @@ import { readFormData } from "~/forms/form-data.server";
  * no change is possible any more), continue or exit. Both finish the module (R-FIN-01): continue leads to
  * the transition screen (R-FORM-02), exit to the module list (docs/decisions/043).
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+export const links = assessmentLinks;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const loaded = await loadAssessmentModule(args);
-  const formData = await requireFormModule(args.context, loaded, "saved");
-  return {
-    ...formHeading(loaded, formData.definition),
-    answers: answersView(loaded, formData.definition, formData.values ?? {}),
-  };
+  return (await loadFormAnswers(args, "saved")).view;
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -71,6 +59,6 @@ export default function FormSavedRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => (page ? [{ title: page.title }] : []);
+export const meta: MetaFunction<typeof loader> = titleMeta;
 
 export const ErrorBoundary = AssessmentErrorBoundary;

@@ -1,22 +1,15 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AssessmentErrorBoundary } from "~/assessment/error-boundary";
 import { FormAnswers } from "~/assessment/form-answers";
-import { answersView, formHeading, requireFormModule } from "~/assessment/form.server";
-import { assessmentPath, draftKey, loadAssessmentModule, type AssessmentModule } from "~/assessment/module.server";
-import { formModuleSchema, givenValues, upstreamFormValues } from "~/forms/form-module.server";
+import { loadFormAnswers } from "~/assessment/form.server";
+import { assessmentPath, draftKey } from "~/assessment/module.server";
+import { assessmentLinks, titleMeta } from "~/assessment/route-module";
+import { upstreamFormValues } from "~/forms/form-module.server";
 import { FormErrors } from "~/forms/field";
 import { useTranslation } from "~/i18n/react";
-import stylesUrl from "~/styles/assessment.css?url";
 import { trackFormAction } from "~/upstream/assessment.server";
-import { saveFormModuleData, type FormModuleData } from "~/upstream/forms.server";
+import { saveFormModuleData } from "~/upstream/forms.server";
 import { readFormData } from "~/forms/form-data.server";
 
 /**
@@ -24,34 +17,18 @@ import { readFormData } from "~/forms/form-data.server";
  * summary → save → success). The answers are the server-side draft, checked again against the server's
  * own form definition; an incomplete draft goes back to the form.
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
-
-/** The draft as valid values, or a redirect to the form, which shows what is missing. */
-async function requireCompleteDraft(context: LoaderFunctionArgs["context"], loaded: AssessmentModule, formData: FormModuleData) {
-  const draft = await context.services.draftStore.get(draftKey(loaded));
-  const parsed = draft ? formModuleSchema(formData.definition).safeParse(draft) : null;
-  if (!parsed?.success) throw redirect(assessmentPath(loaded.cstm, loaded.moduleId));
-  return givenValues(parsed.data);
-}
+export const links = assessmentLinks;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const loaded = await loadAssessmentModule(args);
-  const formData = await requireFormModule(args.context, loaded, "summary");
-  const values = await requireCompleteDraft(args.context, loaded, formData);
-  return {
-    ...formHeading(loaded, formData.definition),
-    answers: answersView(loaded, formData.definition, values),
-    formHref: assessmentPath(loaded.cstm, loaded.moduleId),
-  };
+  const { loaded, view } = await loadFormAnswers(args, "summary");
+  return { ...view, formHref: assessmentPath(loaded.cstm, loaded.moduleId) };
 }
 
 export async function action(args: ActionFunctionArgs) {
   const intent = (await readFormData(args.request)).get("intent");
   if (intent !== "save") return data({ formErrors: ["validation:invalid"] }, { status: 400 });
-  const loaded = await loadAssessmentModule(args);
   // A fresh definition and one-time submission token; already saved → the success page.
-  const formData = await requireFormModule(args.context, loaded, "summary");
-  const values = await requireCompleteDraft(args.context, loaded, formData);
+  const { loaded, formData, values } = await loadFormAnswers(args, "summary");
   const { definition, submissionToken } = formData;
   const saved = submissionToken
     ? await saveFormModuleData(args.context, definition.identifier, submissionToken, upstreamFormValues(definition, values))
@@ -94,6 +71,6 @@ export default function FormSummaryRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => (page ? [{ title: page.title }] : []);
+export const meta: MetaFunction<typeof loader> = titleMeta;
 
 export const ErrorBoundary = AssessmentErrorBoundary;

@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { tooManyAttempts } from "~/account/rate-limit.server";
+import { AuthCard } from "~/components/auth-card";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { Field, FormErrors } from "~/forms/field";
@@ -76,8 +77,7 @@ export default function ForgotPasswordRoute() {
   const { t } = useTranslation("auth");
   const { form, fields } = useFormState("forgot-password", ["username"], { lastResult: actionData?.result, constraint });
   return (
-    <section className="card auth-card" aria-labelledby="forgot-title">
-      <h1 id="forgot-title">{t("forgotPassword.title")}</h1>
+    <AuthCard titleId="forgot-title" title={t("forgotPassword.title")} loginHref={loginHref}>
       {!available ? (
         <div className="form-errors" role="alert">
           <p>{t("passwordUnavailable")}</p>
@@ -97,10 +97,7 @@ export default function ForgotPasswordRoute() {
           </button>
         </Form>
       )}
-      <p>
-        <Link to={loginHref}>{t("backToLogin")}</Link>
-      </p>
-    </section>
+    </AuthCard>
   );
 }
 

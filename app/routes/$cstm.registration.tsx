@@ -5,6 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { destinationAfterSignIn } from "~/account/after-sign-in.server";
 import { tooManyAttempts } from "~/account/rate-limit.server";
 import { currentApplicant, leaveIfExpired, signInApplicant } from "~/account/session.server";
+import { AuthCard } from "~/components/auth-card";
 import { requireCustomer, type CustomerContext } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { passwordRules } from "~/domain/password-policy";
@@ -158,12 +159,11 @@ export default function RegistrationRoute() {
   const { t } = useTranslation("auth");
   if (loaderData.mode === "unavailable" || loaderData.mode === "invalid-link") {
     return (
-      <section className="card auth-card" aria-labelledby="registration-title">
-        <h1 id="registration-title">{t("registration.title")}</h1>
+      <AuthCard titleId="registration-title" title={t("registration.title")}>
         <div className="form-errors" role="alert">
           <p>{t(loaderData.mode === "unavailable" ? "registration.unavailable" : "registration.invalidLink")}</p>
         </div>
-      </section>
+      </AuthCard>
     );
   }
   return loaderData.mode === "anonymous" ? (

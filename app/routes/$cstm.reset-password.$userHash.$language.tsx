@@ -4,7 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { tooManyAttempts } from "~/account/rate-limit.server";
 import { languageFromLink } from "~/account/link-language.server";
-import { PasswordRules } from "~/components/password-rules";
+import { AuthCard } from "~/components/auth-card";
+import { NewPasswordFields } from "~/components/password-rules";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { passwordRules } from "~/domain/password-policy";
@@ -93,8 +94,7 @@ export default function ResetPasswordRoute() {
   });
   const usedBefore = form.errors?.includes("errors:C04.message");
   return (
-    <section className="card auth-card" aria-labelledby="reset-title">
-      <h1 id="reset-title">{t("resetPassword.title")}</h1>
+    <AuthCard titleId="reset-title" title={t("resetPassword.title")}>
       {!available ? (
         <div className="form-errors" role="alert">
           <p>{t("passwordUnavailable")}</p>
@@ -104,14 +104,12 @@ export default function ResetPasswordRoute() {
           {usedBefore ? <p className="error-code">C04</p> : null}
           <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
           <Field field={fields.username} label={t("login.username")} autoComplete="username" />
-          <Field
-            field={fields.password}
-            label={t("resetPassword.password")}
-            type="password"
-            autoComplete="new-password"
-            hint={rules ? <PasswordRules id={`${fields.password.id}-rules`} rules={rules} /> : undefined}
+          <NewPasswordFields
+            password={fields.password}
+            repeat={fields.passwordRepeat}
+            rules={rules}
+            labels={{ password: t("resetPassword.password"), repeat: t("resetPassword.passwordRepeat") }}
           />
-          <Field field={fields.passwordRepeat} label={t("resetPassword.passwordRepeat")} type="password" autoComplete="new-password" />
           <CheckboxField
             field={fields.privacy}
             label={
@@ -126,7 +124,7 @@ export default function ResetPasswordRoute() {
           </button>
         </Form>
       )}
-    </section>
+    </AuthCard>
   );
 }
 

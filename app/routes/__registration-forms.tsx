@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { PasswordRules } from "~/components/password-rules";
+import { AuthCard } from "~/components/auth-card";
+import { NewPasswordFields } from "~/components/password-rules";
 import { StatementText } from "~/components/statement-text";
 import type { PasswordRule } from "~/domain/password-policy";
 import { CheckboxField, Field, FormErrors } from "~/forms/field";
@@ -25,8 +26,7 @@ export function AnonymousRegistration({ statement, constraint, honeypot, lastRes
     constraint: constraint ?? undefined,
   });
   return (
-    <section className="card auth-card" aria-labelledby="registration-title">
-      <h1 id="registration-title">{t("anonymous.title")}</h1>
+    <AuthCard titleId="registration-title" title={t("anonymous.title")}>
       {/* R-SCR-09: the connection ends after 15 minutes of inactivity and inputs are lost. */}
       <p className="notice notice-warning" role="note">
         {t("anonymous.inactivityWarning", { minutes: 15 })}
@@ -41,7 +41,7 @@ export function AnonymousRegistration({ statement, constraint, honeypot, lastRes
           {t("anonymous.submit")}
         </button>
       </Form>
-    </section>
+    </AuthCard>
   );
 }
 
@@ -54,21 +54,18 @@ export function RegularRegistration({ statement, constraint, honeypot, rules, la
     { lastResult, constraint: constraint ?? undefined },
   );
   return (
-    <section className="card auth-card" aria-labelledby="registration-title">
-      <h1 id="registration-title">{t("registration.title")}</h1>
+    <AuthCard titleId="registration-title" title={t("registration.title")}>
       <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
         <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
         <Field field={fields.firstName} label={t("registration.firstName")} autoComplete="given-name" />
         <Field field={fields.lastName} label={t("registration.lastName")} autoComplete="family-name" />
         <Field field={fields.email} label={t("registration.email")} type="email" autoComplete="email" />
-        <Field
-          field={fields.password}
-          label={t("registration.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={rules ? <PasswordRules id={`${fields.password.id}-rules`} rules={rules} /> : undefined}
+        <NewPasswordFields
+          password={fields.password}
+          repeat={fields.passwordRepeat}
+          rules={rules}
+          labels={{ password: t("registration.password"), repeat: t("registration.passwordRepeat") }}
         />
-        <Field field={fields.passwordRepeat} label={t("registration.passwordRepeat")} type="password" autoComplete="new-password" />
         <h2>{t("registration.statementTitle")}</h2>
         <StatementText text={statement} />
         <CheckboxField field={fields.privacy} label={t("registration.acceptStatement")} />
@@ -78,7 +75,7 @@ export function RegularRegistration({ statement, constraint, honeypot, rules, la
           {t("registration.submit")}
         </button>
       </Form>
-    </section>
+    </AuthCard>
   );
 }
 
