@@ -107,6 +107,8 @@ export async function startFuzzApp(env: Record<string, string> = {}): Promise<Fu
     // what the API does with the input after the first few runs.
     API_RATE_LIMIT_CLIENT_MAX: "1000000",
     API_RATE_LIMIT_TARGET_MAX: "1000000",
+    // The embedded API would otherwise set OWASP's cost again when it starts (decision 092).
+    API_SCRYPT_LOG2_N: "10",
     ...env,
   });
   // Warnings and errors the app logged (catalogue errors, upstream failures), not the request lines.
