@@ -30,7 +30,7 @@ import { createLogger } from "./logger";
 import { plainErrorPage } from "./plain-page";
 import { createRedisRateLimiter, createSqliteRateLimiter } from "./rate-limit";
 import { connectRedis } from "./redis";
-import { isCrossSiteRequest, securityHeaders } from "./security";
+import { isCrossSiteRequest, isForeignOriginDataRequest, securityHeaders } from "./security";
 
 export interface AppServer {
   app: express.Express;
@@ -246,7 +246,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   // Body-size limit and CSRF check for everything Remix handles (DESIGN §8).
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
-    if (isCrossSiteRequest(req, req.get("host"))) {
+    if (isCrossSiteRequest(req, req.get("host")) || isForeignOriginDataRequest(req)) {
       req.log.warn({ origin: req.get("origin"), fetchSite: req.get("sec-fetch-site") }, "cross-site POST refused");
       return plainErrorPage(req, res, 403);
     }

@@ -179,6 +179,27 @@ describe("request hygiene", () => {
     expect(text).toContain('lang="en-GB"');
   });
 
+  it("issue 10 a data request whose Origin names another host is refused with 403, not Remix's 500, even when Sec-Fetch-Site says same-origin", async () => {
+    const port = new URL(server.baseUrl).port;
+    const response = await fetch(`${server.baseUrl}/demo/login.data`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Sec-Fetch-Site": "same-origin",
+        Origin: `http://localhost:${port}`,
+      },
+      body: "username=a&password=b",
+    });
+    expect(response.status).toBe(403);
+    const sameHost = await fetch(`${server.baseUrl}/demo/login.data`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin", Origin: server.baseUrl },
+      body: "username=a&password=b",
+    });
+    expect(sameHost.status).toBeLessThan(500);
+    expect(sameHost.status).not.toBe(403);
+  });
+
   it("a cross-site POST is refused with 403 (CSRF defence without JavaScript)", async () => {
     const response = await fetch(`${server.baseUrl}/demo/login`, {
       method: "POST",
