@@ -182,11 +182,13 @@ describe("newsletter", () => {
     expect(calls.some((call) => call.url.includes("/custom/"))).toBe(false);
   });
 
-  it("R-CAT-02 an upstream failure shows the catalogue error (API01) in the Error layout", async () => {
+  it("R-CAT-02 R-ERR-01 an upstream failure shows the catalogue error (API01) as a dialog over the newsletter form, the address kept (issue 14 part 3)", async () => {
     const page = await new BrowserClient(app.baseUrl).post("/broken/newsletter", { email: "ada@example.com", consent: "on" });
     expect(page.status).toBe(502);
-    expect(page.text).toContain('class="layout layout-error"');
-    expect(page.text).toContain("API01");
+    const dialog = page.text.match(/<dialog open=""[^>]*class="error-dialog[\s\S]*?<\/dialog>/)?.[0] ?? "";
+    expect(dialog).toContain("API01");
+    expect(page.text).not.toContain('class="layout layout-error"');
+    expect(page.text).toContain('value="ada@example.com"');
     expect(calls.map((call) => call.url)).toContain("/custom/broken/newsletter");
   });
 });
