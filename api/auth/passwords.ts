@@ -14,15 +14,6 @@ type Cost = { N: number; r: number; p: number };
 let cost: Cost = COST;
 
 /**
- * Lowers the cost of new hashes and of the unknown-user derivation in this process. Only for tests
- * that run the API in their own process and are not about hashing: the fuzzing makes thousands of
- * logins (tests/fuzz, docs/decisions/102). The server never calls it.
- */
-export function useHashCostForTests(next: Cost): void {
-  cost = next;
-}
-
-/**
  * The cost of new hashes for this process (API_SCRYPT_LOG2_N, below OWASP's only on test servers).
  * Stored hashes keep their own cost; a weaker one than this is replaced at the next login.
  */

@@ -8,8 +8,7 @@ import { createRequestHandler } from "@remix-run/server-runtime";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import Database from "better-sqlite3";
 import { withCatalogueErrors } from "~/errors/route-errors.server";
-import { hashPassword, useHashCostForTests } from "../../../api/auth/passwords";
-import { DEMO_USERS } from "../../../api/demo/users";
+import { hashPassword } from "../../../api/auth/passwords";
 import { createAppServer, type AppServer } from "../../../server/app";
 import { parseEnv } from "../../../server/env";
 import { createLogger } from "../../../server/logger";
@@ -43,21 +42,15 @@ export interface FuzzApp {
   stop(): Promise<void>;
 }
 
-/** scrypt at N=2^10 (1 MiB, about a millisecond): the same code, a cost the fuzzing can afford. */
-const FUZZ_HASH_COST = { N: 2 ** 10, r: 8, p: 1 };
-
 /**
- * The seeded hashes (the demo passwords' precomputed ones, at the production cost) made again at
- * the fuzz cost, so that verifying a demo user's or a clone's password is as cheap as the rest.
+ * The seeded hashes still at the production cost (the generated applicants' shared one) made again
+ * at the fuzz cost (API_SCRYPT_LOG2_N=10, which the demo users are seeded with already), so that
+ * every password check is as cheap as the rest.
  */
 async function cheapPasswordHashes(databasePath: string): Promise<void> {
   const db = new Database(databasePath);
   try {
     const replacements = new Map<string, string>();
-    for (const user of DEMO_USERS) {
-      const stored = db.prepare("SELECT password_hash FROM users WHERE user_name = ? AND password_hash IS NOT NULL").all(user.userName) as { password_hash: string }[];
-      for (const { password_hash } of stored) if (user.password) replacements.set(password_hash, await hashPassword(user.password));
-    }
     const others = db.prepare("SELECT DISTINCT password_hash FROM users WHERE password_hash LIKE 'scrypt$131072$%'").all() as { password_hash: string }[];
     for (const { password_hash } of others) if (!replacements.has(password_hash)) replacements.set(password_hash, await hashPassword(randomUUID()));
     db.transaction(() => {
@@ -107,7 +100,7 @@ export async function startFuzzApp(env: Record<string, string> = {}): Promise<Fu
     // what the API does with the input after the first few runs.
     API_RATE_LIMIT_CLIENT_MAX: "1000000",
     API_RATE_LIMIT_TARGET_MAX: "1000000",
-    // The embedded API would otherwise set OWASP's cost again when it starts (decision 092).
+    // Thousands of logins: hashes at scrypt N=2^10, not OWASP's cost (decision 092); hashing has its own tests.
     API_SCRYPT_LOG2_N: "10",
     ...env,
   });
@@ -117,9 +110,6 @@ export async function startFuzzApp(env: Record<string, string> = {}): Promise<Fu
   // React and the other packages the build imports pick their production code by NODE_ENV when
   // first loaded (vitest sets "test": React's development renderer is several times slower).
   process.env.NODE_ENV = "production";
-  // Thousands of logins at OWASP's scrypt cost (a few hundred ms each) would take the whole run;
-  // hashing is not what the fuzz tests (decision 092 has its own tests and benchmark).
-  useHashCostForTests(FUZZ_HASH_COST);
   const original = (await import(/* @vite-ignore */ pathToFileURL(path.join(ROOT, "build/server/index.js")).href)) as ServerBuild;
   const server = await createAppServer(config, { build: original, clientDir: path.join(ROOT, "build/client"), logger, release: "fuzz" });
   const port = await server.listen();
