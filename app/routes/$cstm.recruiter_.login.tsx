@@ -2,10 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { resetAccountAttempts, tooManyAttempts } from "~/account/rate-limit.server";
 import { safeCustomerRedirect } from "~/account/session.server";
 import { requireCustomer } from "~/customer/customer.server";
+import { loginSchema } from "~/forms/login";
 import { Field, FormErrors } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
 import { Honeypot } from "~/forms/honeypot";
@@ -25,18 +25,8 @@ import { recruiterLogin, type RecruiterGrant } from "~/upstream/recruiter.server
  */
 export const handle: RouteHandle = { layout: "landing" };
 
-const schema = z.object({
-  username: z
-    .string({ required_error: "validation:login.usernameRequired" })
-    .trim()
-    .min(1, "validation:login.usernameRequired")
-    .max(254, "validation:tooLong"),
-  password: z
-    .string({ required_error: "validation:login.passwordRequired" })
-    .min(1, "validation:login.passwordRequired")
-    .max(500, "validation:tooLong"),
-  redirectTo: z.string().max(500).optional().catch(undefined),
-});
+/** The applicant's sign-in fields and rules, without the privacy checkbox (recruiters accept it elsewhere). */
+const schema = loginSchema.omit({ privacy: true });
 
 function destination(cstm: string, redirectTo: unknown): string {
   const fallback = recruiterPath(cstm, "/applicants");
