@@ -20,9 +20,9 @@ try {
 }
 
 const pad = (value, width) => String(value).padEnd(width);
-console.log(pad("page", 28), pad("HTML gz", 10), pad("JS gz", 10), pad("JS lite", 9), pad("CSS gz", 9), "files");
+console.log(pad("page", 28), pad("HTML raw", 10), pad("HTML gz", 10), pad("JS gz", 10), pad("JS lite", 9), pad("CSS gz", 9), "files");
 for (const { name, normal, lite } of rows) {
-  console.log(pad(name, 28), pad(kib(normal.htmlGzip), 10), pad(kib(normal.jsGzip), 10), pad(`${lite.jsGzip} B`, 9), pad(kib(normal.cssGzip), 9), normal.jsFiles.length);
+  console.log(pad(name, 28), pad(kib(normal.htmlRaw), 10), pad(kib(normal.htmlGzip), 10), pad(kib(normal.jsGzip), 10), pad(`${lite.jsGzip} B`, 9), pad(kib(normal.cssGzip), 9), normal.jsFiles.length);
   if (verbose) for (const file of normal.jsFiles) console.log("   ", pad(file.file, 50), kib(file.gzip));
 }
 const overJs = rows.filter((row) => row.normal.jsGzip > 90 * 1024).map((row) => row.name);

@@ -2,9 +2,11 @@
 // end-to-end tests use it) signed in through the real login form, like a browser without JavaScript.
 // Returns the Cookie header of the new session.
 
+// Every cookie the answer sets (the session and, since stored languages, the language cookie), as
+// one Cookie header; empty ones (cleared cookies) left out.
 function sessionCookie(response) {
   const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => !pair.endsWith("="));
-  return cookies.at(-1);
+  return cookies.length ? cookies.join("; ") : undefined;
 }
 
 export async function signInAsClone(baseUrl, template, cstm = "demo") {

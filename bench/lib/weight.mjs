@@ -5,8 +5,8 @@ import { gzipSync } from "node:zlib";
 
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
-async function fetchBuffer(url, headers = {}) {
-  const response = await fetch(url, { headers });
+async function fetchBuffer(url, headers = {}, redirect = "follow") {
+  const response = await fetch(url, { headers, redirect });
   return { response, buffer: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -14,8 +14,9 @@ export async function measurePage(baseUrl, path, { cookie, headers = {} } = {}) 
   const requestHeaders = { Accept: "text/html", "Accept-Encoding": "gzip", ...headers };
   if (cookie) requestHeaders.Cookie = cookie;
   // fetch decompresses transparently: ask the server for its own gzip size via a raw count.
-  const { response, buffer: html } = await fetchBuffer(new URL(path, baseUrl), requestHeaders);
-  if (response.status >= 400) throw new Error(`${path} answered ${response.status}`);
+  // A redirect (e.g. a lost session sent to the login) would measure another page than the one named.
+  const { response, buffer: html } = await fetchBuffer(new URL(path, baseUrl), requestHeaders, "manual");
+  if (response.status >= 300) throw new Error(`${path} answered ${response.status} ${response.headers.get("location") ?? ""}`);
   const text = html.toString("utf8");
 
   const scripts = new Set();
