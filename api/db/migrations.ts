@@ -387,6 +387,21 @@ const MIGRATIONS: string[] = [
   CREATE INDEX IF NOT EXISTS request_limits_reset_at ON request_limits (reset_at);
   CREATE TABLE IF NOT EXISTS request_limit_meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
   `,
+  // 6: staged applicant imports of recruiters (issue 12, api/recruiter/create.ts): checked rows wait
+  // here for the recruiter's confirmation, an hour at most.
+  `
+  CREATE TABLE IF NOT EXISTS recruiter_imports (
+    id TEXT PRIMARY KEY,
+    cstm TEXT NOT NULL,
+    recruiter_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    rows_json TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('staged', 'imported')),
+    result_json TEXT,
+    created_at TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS recruiter_imports_expires_at ON recruiter_imports (expires_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -21,7 +21,8 @@ export type AuditAction =
   | "form_corrected"
   | "email_sent"
   | "report_downloaded"
-  | "values_exported";
+  | "values_exported"
+  | "created";
 
 export type AuditChanges = Record<string, unknown>;
 

@@ -7,6 +7,7 @@ import { conflict, notFound } from "../http/errors";
 import { route, success } from "../http/handlers";
 import { parseBody, parseParams, userNameSchema } from "../http/validation";
 import { localize } from "../languages";
+import { recruiterCreateRoutes } from "../recruiter/create-routes";
 import { recruiterWorkspaceRoutes } from "../recruiter/routes";
 import { recruiterMail } from "../mail/templates";
 import { assignments, countFinished, finishedModules, profileStatus, type Finished } from "../store/progress";
@@ -108,4 +109,5 @@ export function recruiterRoutes(router: Router, ctx: ApiContext): void {
   );
 
   recruiterWorkspaceRoutes(router, ctx);
+  recruiterCreateRoutes(router, ctx);
 }
