@@ -1,15 +1,15 @@
 // Starts the production build on a free port with fresh temporary databases, for benchmarks.
 // Logging stays at warn so request logs do not skew the figures. The PID kept is node's own;
 // stop() sends SIGTERM and waits for the exit.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -20,10 +20,48 @@ function freePort() {
   });
 }
 
-export async function startBuiltServer(env = {}) {
+let tasksetWorks;
+/** True where `taskset` runs and the machine has a second core to give the load generator. */
+export function canPin() {
+  if (tasksetWorks === undefined) {
+    tasksetWorks = availableParallelism() >= 2 && spawnSync("taskset", ["-c", "0", "true"], { stdio: "ignore" }).status === 0;
+  }
+  return tasksetWorks;
+}
+
+/** [command, args] running `command` on `core` through taskset where possible (taskset execs it: same PID). */
+export function pinnedCommand(command, args, core) {
+  return core !== undefined && canPin() ? ["taskset", ["-c", String(core), command, ...args]] : [command, args];
+}
+
+/** Pins this process (all its threads) to `core` where possible; returns whether it did. */
+export function pinSelf(core) {
+  if (!canPin()) return false;
+  return spawnSync("taskset", ["-a", "-p", "-c", String(core), String(process.pid)], { stdio: "ignore" }).status === 0;
+}
+
+export async function waitUntilUp(child, url) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** `buildDir`: another build of the product (e.g. a copy of main's, for before/after figures). `core` (optional) pins the server to that CPU with taskset where available. */
+export async function startBuiltServer(env = {}, { core, buildDir = path.join(ROOT, "build") } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, "build/serve.js")], {
+  const [command, args] = pinnedCommand(process.execPath, [path.join(buildDir, "serve.js")], core);
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -39,22 +77,13 @@ export async function startBuiltServer(env = {}) {
       API_RATE_LIMIT_CLIENT_MAX: "100000",
       API_RATE_LIMIT_TARGET_MAX: "100000",
       DEMO_MODE: "true",
+      BUILD_DIR: buildDir,
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error("server did not start in 30 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilUp(child, `${baseUrl}/healthz`);
   return {
     baseUrl,
     pid: child.pid,

@@ -1,0 +1,59 @@
+// The bare Remix page (bench/baseline, decision 105): built with the project's own packages into
+// bench/baseline/build (gitignored) when a benchmark needs it and its sources are newer than the
+// build, then started on a free port like the product (node's own PID kept, SIGTERM to stop).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { ROOT, freePort, pinnedCommand, waitUntilUp } from "./server.mjs";
+
+export const BASELINE_DIR = path.join(ROOT, "bench/baseline");
+const BUILD_DIR = path.join(BASELINE_DIR, "build");
+const SERVER_BUILD = path.join(BUILD_DIR, "server/index.js");
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "build" || entry.name === "node_modules") continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the baseline app unless its build is newer than its sources and the lock file. */
+export function buildBaseline({ force = false } = {}) {
+  const sourcesChanged = () =>
+    Math.max(newestSource(BASELINE_DIR), statSync(path.join(ROOT, "package-lock.json")).mtimeMs) > statSync(SERVER_BUILD).mtimeMs;
+  if (!force && existsSync(SERVER_BUILD) && !sourcesChanged()) return;
+  const build = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", BASELINE_DIR, "--config", path.join(BASELINE_DIR, "vite.config.mjs")],
+    { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  if (build.status !== 0) throw new Error(`building the baseline app failed (exit ${build.status})`);
+}
+
+/** Starts the built baseline app; `core` pins it with taskset where that is available. */
+export async function startBaseline({ core } = {}) {
+  const port = await freePort();
+  const [command, args] = pinnedCommand(process.execPath, [path.join(BASELINE_DIR, "server.mjs")], core);
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(child, `${baseUrl}/`);
+  return {
+    baseUrl,
+    pid: child.pid,
+    child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+    },
+  };
+}
