@@ -167,8 +167,11 @@ async function send(
         parsed = text;
       }
     }
-    const durationMs = Math.round(performance.now() - started);
-    context.logger.info({ upstream: { ...log, status, durationMs } }, "upstream call");
+    const ended = performance.now();
+    const durationMs = Math.round(ended - started);
+    // startMs/endMs (the process's monotonic clock) show which calls of a request ran one after the
+    // other and which in parallel (DESIGN §7: at most two sequential calls per loader).
+    context.logger.info({ upstream: { ...log, status, durationMs, startMs: hundredths(started), endMs: hundredths(ended) } }, "upstream call");
     return { status, body: parsed };
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
@@ -180,6 +183,10 @@ async function send(
     }
     return { kind, path };
   }
+}
+
+function hundredths(ms: number): number {
+  return Math.round(ms * 100) / 100;
 }
 
 function isFailure(value: RawResult | UpstreamFailure): value is UpstreamFailure {
