@@ -22,7 +22,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return { cstm, name: recruiter.displayName ?? recruiter.userName };
 }
 
-const PAGES = [{ path: "/applicants", key: "nav.applicants" }] as const;
+const PAGES = [
+  { path: "/applicants", key: "nav.applicants" },
+  // Issue 12: creating applicants, one or many.
+  { path: "/create", key: "create.nav" },
+] as const;
 
 export default function RecruiterFrame() {
   const { cstm, name } = useLoaderData<typeof loader>();
