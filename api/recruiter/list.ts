@@ -16,7 +16,7 @@ import { APPLICANT_STATUSES } from "./statuses";
  */
 export const PAGE_SIZE = 25;
 
-const dateSchema = z
+export const dateSchema = z
   .string()
   .max(10)
   .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
@@ -65,7 +65,7 @@ function likePattern(text: string): string {
   return `%${foldForSearch(text).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function nextDay(date: string): string {
+export function nextDay(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);

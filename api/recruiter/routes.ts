@@ -32,6 +32,7 @@ import {
 import { writeAudit } from "./audit";
 import { applicantDetail, applicantResults, applicantValues } from "./detail";
 import { listApplicants, listQuerySchema } from "./list";
+import { recruiterStatsRoutes } from "./stats-routes";
 import { PREVIEW_LINK_SECRET, RECRUITER_TEMPLATES, recruiterTemplateMail, sendRecruiterTemplateMail } from "./mails";
 
 /**
@@ -197,4 +198,6 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
       success(res, { mailId }, 201);
     }),
   );
+
+  recruiterStatsRoutes(router, ctx);
 }

@@ -40,7 +40,7 @@ export interface ListViewProps {
   options: { profiles: { value: string; label: string }[]; statuses: string[]; owners: { value: string; label: string }[] };
 }
 
-function FilterField({
+export function FilterField({
   name,
   label,
   error,
@@ -67,7 +67,7 @@ function FilterField({
   );
 }
 
-function Choice({ name, label, values, errors, options, any }: {
+export function Choice({ name, label, values, errors, options, any }: {
   name: ListParameter;
   label: string;
   values: ListViewProps["values"];
@@ -91,7 +91,7 @@ function Choice({ name, label, values, errors, options, any }: {
   );
 }
 
-function Range({ name, type, values, errors, max }: {
+export function Range({ name, type, values, errors, max }: {
   name: string;
   type: "date" | "number";
   values: ListViewProps["values"];

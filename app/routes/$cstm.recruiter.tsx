@@ -26,6 +26,8 @@ const PAGES = [
   { path: "/applicants", key: "nav.applicants" },
   // Issue 12: creating applicants, one or many.
   { path: "/create", key: "create.nav" },
+  // Issue 12 (rec12b): progress and summary.
+  { path: "/summary", key: "nav.summary" },
 ] as const;
 
 export default function RecruiterFrame() {

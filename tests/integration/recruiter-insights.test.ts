@@ -1,0 +1,94 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserClient } from "../support/browser-client";
+import { expectedStats } from "../support/recruiter-stats";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * Issue 12 (part rec12b) over HTTP, like a browser without JavaScript: the progress and summary
+ * page with its SVG charts and their tables, and its guards.
+ */
+let server: RunningServer;
+const client = () => new BrowserClient(server.baseUrl);
+const apiDatabase = () => path.join(server.dataDir, "api.db");
+
+beforeAll(async () => {
+  // The demo seed hashes the demo passwords and writes 300 generated applicants: generous on a busy machine.
+  server = await startServer({}, { timeoutMs: 90_000 });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function signInRecruiter(browser = client()) {
+  const page = await browser.post("/demo/recruiter/login", { username: "rita", password: "Rita-Recruiter-2027" });
+  expect(page.status).toBe(200);
+  return browser;
+}
+
+/** The numbers of a chart's table: row header → cell, from the table with that id. */
+function tableNumbers(html: string, id: string): Record<string, number> {
+  const table = new RegExp(`<table[^>]*id="${id}"[^>]*>([\\s\\S]*?)</table>`).exec(html)?.[1];
+  if (!table) throw new Error(`no table ${id}`);
+  const numbers: Record<string, number> = {};
+  for (const [, label, value] of table.matchAll(/<th scope="row">([^<]*)<\/th><td>(\d+)<\/td>/g)) numbers[label] = Number(value);
+  return numbers;
+}
+
+describe("issue 12: the progress and summary page", () => {
+  it("without a recruiter session it leads to the recruiter login with the way back; at a customer rita does not serve, 403", async () => {
+    const page = await client().get("/demo/recruiter/summary?profile=P100", { follow: false });
+    expect(page.status).toBe(302);
+    expect(page.location).toBe(`/demo/recruiter/login?redirectTo=${encodeURIComponent("/demo/recruiter/summary?profile=P100")}`);
+    const browser = await signInRecruiter();
+    expect((await browser.get("/azubi/recruiter/summary")).status).toBe(403);
+  });
+
+  it("P100's summary: the states chart is an SVG image named by its caption, and its table holds the figures of the data", async () => {
+    const browser = await signInRecruiter();
+    const page = await browser.get("/demo/recruiter/summary?profile=P100&langId=en_GB");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.text).toContain("Progress and summary: ");
+    expect(page.text).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="chart-states-title"/);
+    expect(page.text).toMatch(/<figcaption id="chart-states-title"[^>]*>Assignments by state<\/figcaption>/);
+    const want = expectedStats(apiDatabase(), { profile: "P100" });
+    expect(tableNumbers(page.text, "chart-states-table")).toEqual({
+      Invited: want.states.invited,
+      Activated: want.states.activated,
+      Started: want.states.started,
+      Completed: want.states.completed,
+      Expired: want.states.expired,
+    });
+    // One chart per scale with the norm values 1-9, each with its table.
+    const scaleTables = [...page.text.matchAll(/id="(chart-scale-(\d+)-table)"/g)];
+    expect(scaleTables.length).toBeGreaterThan(0);
+    for (const [, id, compId] of scaleTables) {
+      const values = want.norms.get(Number(compId)) ?? [];
+      const expected = Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((value) => [String(value), values.filter((norm) => norm === value).length]));
+      expect(tableNumbers(page.text, id)).toEqual(expected);
+    }
+    const rate = Math.round((want.states.completed / want.total) * 1000) / 10;
+    expect(page.text).toContain(`${new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 }).format(rate)}%`);
+  });
+
+  it("the customer's summary lists every test with a link to its own summary; the date range stays in the link", async () => {
+    const browser = await signInRecruiter();
+    const page = await browser.get("/demo/recruiter/summary?registeredFrom=2020-01-01&langId=en_GB");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("By test");
+    expect(page.text).toContain('href="/demo/recruiter/summary?profile=P100&amp;registeredFrom=2020-01-01"');
+    const want = expectedStats(apiDatabase(), { from: "2020-01-01" });
+    expect(tableNumbers(page.text, "chart-states-table").Completed).toBe(want.states.completed);
+  });
+
+  it("a bad filter value is named in the form, kept, and left out of the figures (never a 500)", async () => {
+    const browser = await signInRecruiter();
+    const page = await browser.get("/demo/recruiter/summary?registeredFrom=2026-02-30&profile=P100&langId=en_GB");
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/id="filter-registeredFrom"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="filter-registeredFrom"/);
+    expect(page.text).toContain('value="2026-02-30"');
+    const want = expectedStats(apiDatabase(), { profile: "P100" });
+    expect(tableNumbers(page.text, "chart-states-table").Completed).toBe(want.states.completed);
+  });
+});
