@@ -1,18 +1,23 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { CatalogueError } from "~/errors/catalogue-error";
+import type { SecondaryCalls } from "~/errors/secondary.server";
 import type { AppSession } from "~/session/session.server";
+import { endsSession } from "~/upstream/client.server";
 import { savePersonalData } from "~/upstream/personal-data.server";
 
 /**
  * Issue 14 part 2: a signed-in applicant who picks a language with the language chooser has chosen
  * it for their account, as on the profile page: it is stored upstream (POST /profile), so their next
- * sign-in, on any device, starts in it. The page never fails for it: a refusal is logged, and an
- * ended session is the page's own loaders' to report.
+ * sign-in, on any device, starts in it. The page never fails for it: a refusal is the catalogue
+ * error as a dialog over the page in the new language (issue 14 part 3), and an ended session is
+ * the page's own loaders' to report.
  */
-export async function storeChosenLanguage(context: AppLoadContext, session: AppSession, language: string): Promise<void> {
+export async function storeChosenLanguage(context: AppLoadContext, session: AppSession, language: string, secondary: SecondaryCalls): Promise<void> {
   try {
     const saved = await savePersonalData(context, session, { language });
-    if (!saved.ok) context.logger.warn({ code: saved.code }, "chosen language not stored upstream");
+    if (!saved.ok) secondary.note(new CatalogueError(saved.code, { requestId: context.requestId }));
   } catch (error) {
+    if (!endsSession(error)) return secondary.note(error);
     context.logger.warn({ err: error }, "chosen language not stored upstream");
   }
 }

@@ -14,6 +14,7 @@ import { markFeedbackModalSeen, postUserFeedback } from "~/upstream/feedback.ser
 import { requireActiveProfile, type ActiveProfileContext } from "./active-profile.server";
 import type { FeedbackModalData } from "./feedback";
 import { readFormData } from "~/forms/form-data.server";
+import type { SecondaryCalls } from "~/errors/secondary.server";
 
 /**
  * The feedback modal's server half (spec §4 "Feedback modal", R-SCR-10; docs/decisions/072, 073):
@@ -53,15 +54,15 @@ export interface FeedbackState {
  * decide whether a dialog opens by itself; a failure costs the page nothing, so it is logged and read
  * as "not requested".
  */
-export async function feedbackState(context: AppLoadContext, session: AppSession, profileId: string): Promise<FeedbackState> {
-  try {
-    const userData = await getUserData(context, session, { profileId });
-    return { requested: userData.feedbackRequested, seen: userData.feedbackModalSeen };
-  } catch (error) {
-    if (!(error instanceof UpstreamError || error instanceof SilentUpstreamFailure) || endsSession(error)) throw error;
-    context.logger.warn({ err: error }, "feedbackRequested could not be read");
-    return { requested: false, seen: false };
-  }
+export async function feedbackState(
+  context: AppLoadContext,
+  session: AppSession,
+  profileId: string,
+  secondary: SecondaryCalls,
+): Promise<FeedbackState> {
+  // Secondary (issue 14 part 3): the page shows without it, the failure as a dialog over it.
+  const userData = await secondary.run(getUserData(context, session, { profileId }), null);
+  return userData ? { requested: userData.feedbackRequested, seen: userData.feedbackModalSeen } : { requested: false, seen: false };
 }
 
 /**

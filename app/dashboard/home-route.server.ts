@@ -7,6 +7,7 @@ import { requireActiveProfile } from "./active-profile.server";
 import { loadFeedbackModal, openFeedbackOnRequest } from "./feedback.server";
 import type { HomeVariant } from "./home";
 import { homeLoader } from "./home.server";
+import { SecondaryCalls } from "~/errors/secondary.server";
 
 /**
  * The home routes' loader: the page; the feedback dialog once when the upstream asks for feedback
@@ -14,12 +15,18 @@ import { homeLoader } from "./home.server";
  */
 export async function homeRouteLoader(args: LoaderFunctionArgs, variant: HomeVariant) {
   const active = await requireActiveProfile(args);
-  const view = await homeLoader(args, variant, active);
+  const secondary = new SecondaryCalls(args, `routes/$cstm.${variant}`);
+  const view = await homeLoader(args, variant, active, secondary);
   await openFeedbackOnRequest(args, active, { requested: view.feedbackRequested, seen: view.feedbackModalSeen });
   const modals = await loadOpenModals(args.request, {
-    "change-password": async () => ({ ...(await changePasswordData(args)), cstm: view.cstm, returnTo: customerPath(view.cstm, `/${variant}`) }),
+    // The dialog's password rules are secondary too: without them it shows its title, the error over it.
+    "change-password": () =>
+      secondary.run(
+        async () => ({ ...(await changePasswordData(args)), cstm: view.cstm, returnTo: customerPath(view.cstm, `/${variant}`) }),
+        undefined,
+      ),
     feedback: () => loadFeedbackModal(args, active),
   });
   const t = getTranslator(view.language, "dashboard");
-  return { view, modals, title: t(variant === "home" ? "home.title" : "home.onSiteTitle") };
+  return { view, modals, title: t(variant === "home" ? "home.title" : "home.onSiteTitle"), ...(await secondary.shown()) };
 }

@@ -13,6 +13,7 @@ import { commitSession } from "~/session/request.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { getContainers, getModules, getUserData } from "~/upstream/dashboard.server";
 import { acceptDataProtection, getDataProtectionStatement } from "~/upstream/data-protection.server";
+import type { SecondaryCalls } from "~/errors/secondary.server";
 import { requireActiveProfile, type ActiveProfileContext } from "./active-profile.server";
 import { completionNotice, homeHasSidePanel, type CompletionNotice, type HomeVariant } from "./home";
 import { readFormData } from "~/forms/form-data.server";
@@ -121,33 +122,41 @@ async function loadOverview(args: LoaderFunctionArgs, active: ActiveProfileConte
   return { overview: { openModules: modules.elements, finishedModules: modules.finishedElements }, incomplete: false };
 }
 
+/** A failed statement is DP01 over the page (issue 14 part 3); the card says so too and the page stays usable. */
 async function loadDataProtection(
   args: LoaderFunctionArgs,
   active: ActiveProfileContext,
   state: { accepted: boolean; contactingAccepted: boolean } | null,
+  secondary: SecondaryCalls,
 ): Promise<HomeDataProtection | null> {
   if (!state || (state.accepted && state.contactingAccepted)) return null;
   if (state.accepted) return { statement: null, statementFailed: false, contactingAccepted: false };
-  try {
-    const statement = await getDataProtectionStatement(args.context, active.cstm, active.language, active.session);
-    return {
-      statement: { id: String(statement.id), revision: String(statement.revision), texts: statement.texts },
-      statementFailed: false,
-      contactingAccepted: state.contactingAccepted,
-    };
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    return { statement: null, statementFailed: true, contactingAccepted: state.contactingAccepted };
-  }
+  const statement = await secondary.run(getDataProtectionStatement(args.context, active.cstm, active.language, active.session), null);
+  if (!statement) return { statement: null, statementFailed: true, contactingAccepted: state.contactingAccepted };
+  return {
+    statement: { id: String(statement.id), revision: String(statement.revision), texts: statement.texts },
+    statementFailed: false,
+    contactingAccepted: state.contactingAccepted,
+  };
 }
 
-export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant, active: ActiveProfileContext): Promise<HomeView> {
+/**
+ * The page's own data is the profile's modules; the user data (the profile's name, the registration
+ * date, the data-protection state, the feedback request) and the statement are secondary: when they
+ * fail, home shows the modules with the error as a dialog over it (`secondary`, issue 14 part 3).
+ */
+export async function homeLoader(
+  args: LoaderFunctionArgs,
+  variant: HomeVariant,
+  active: ActiveProfileContext,
+  secondary: SecondaryCalls,
+): Promise<HomeView> {
   const { cstm, config, context, session } = { ...active, context: args.context };
   const [{ overview, incomplete }, userData] = await Promise.all([
     loadOverview(args, active),
-    getUserData(context, session, { profileId: active.profileId, language: active.language }),
+    secondary.run(getUserData(context, session, { profileId: active.profileId, language: active.language }), null),
   ]);
-  const profile = userData.profiles.find((candidate) => candidate.id === active.profileId);
+  const profile = userData?.profiles.find((candidate) => candidate.id === active.profileId);
   const pages = customerPages(config);
   const onSite = variant === "home-on-site" || Boolean(session.get("onSite")) || config.area.onSite;
   const containers = overview.containers ?? [];
@@ -161,9 +170,9 @@ export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant,
     profile: { id: active.profileId, name: profile?.name ?? "" },
     containers: containers.map((container) => containerView(cstm, container)),
     overall: overallProgress(overview),
-    registeredSince: userData.userInfo.registeredAt?.slice(0, 10) ?? null,
+    registeredSince: userData?.userInfo.registeredAt?.slice(0, 10) ?? null,
     showProgress: config.appearance.showProgress !== false,
-    dataProtection: await loadDataProtection(args, active, userData.dataProtection),
+    dataProtection: await loadDataProtection(args, active, userData?.dataProtection ?? null, secondary),
     completion: allModulesDone(overview)
       ? completionNotice({
           onSite,
@@ -175,8 +184,8 @@ export async function homeLoader(args: LoaderFunctionArgs, variant: HomeVariant,
     next: next ? { name: nameOf(next), href: assessmentPath(cstm, next.id), minutes: next.durationMinutes } : null,
     incomplete,
     canChangePassword: !active.applicant.anonymous && config.passwordSelfService,
-    feedbackRequested: userData.feedbackRequested,
-    feedbackModalSeen: userData.feedbackModalSeen,
+    feedbackRequested: userData?.feedbackRequested ?? false,
+    feedbackModalSeen: userData?.feedbackModalSeen ?? false,
   };
 }
 

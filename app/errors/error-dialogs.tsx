@@ -40,6 +40,19 @@ function usePageErrors(): ErrorPayload[] {
 }
 
 /**
+ * The errors of every payload of the page, newest first (R-ERR-03): by the time the server met them
+ * (an action's failure is older than the failures of the loaders that ran after it), in the
+ * payloads' own order where they carry none.
+ */
+export function newestFirst(payloads: readonly ErrorPayload[]): { error: ShownError; payload: ErrorPayload }[] {
+  const entries = payloads.flatMap((payload) => payload.errors.map((error) => ({ error, payload })));
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => (b.entry.error.at ?? 0) - (a.entry.error.at ?? 0) || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
+/**
  * The stack, bottom first: the secondary errors oldest first, the main error (R-ERR-01) on top, so
  * closing the top one shows the newest of the others (R-ERR-03). The main error's disableClose
  * disables closing for all of them.
@@ -117,8 +130,9 @@ export function ErrorDialogs({ cstm, onSite, supportEmail, overlay }: ErrorDialo
   const location = useLocation();
   const { t } = useTranslation("errors");
   const root = useRef<HTMLDivElement>(null);
-  const errors = payloads.flatMap((payload) => payload.errors);
-  const stack = dialogStack(errors);
+  const errors = newestFirst(payloads);
+  const stack = dialogStack(errors.map(({ error }) => error));
+  const payloadOf = (error: ShownError) => errors.find((entry) => entry.error === error)?.payload;
   // A new answer brings new dialogs (open again), even with the same codes.
   const key = payloads.map((payload) => payload.requestId ?? "").join(",") + `:${stack.length}`;
   useDialogBehaviour(root, key);
@@ -156,8 +170,8 @@ export function ErrorDialogs({ cstm, onSite, supportEmail, overlay }: ErrorDialo
                 errors={[error]}
                 cstm={cstm}
                 onSite={onSiteNow}
-                requestId={requestId}
-                supportEmail={supportEmail ?? payloads[0]?.supportEmail}
+                requestId={payloadOf(error)?.requestId ?? requestId}
+                supportEmail={supportEmail ?? payloadOf(error)?.supportEmail}
                 dialog={{ titleId, closable }}
               />
               {top && stack.length > 1 && closable ? (

@@ -128,7 +128,12 @@ async function requestFacts({ request, context, params }: LoaderFunctionArgs): P
 /** The root loader failed: its error view has no translations but these (the default language's). */
 const ROOT_TEXTS: ErrorPayload["texts"] = { language: DEFAULT_LANGUAGE, errors: defaultErrorTexts as ResourceTree };
 
-async function explain(error: unknown, args: LoaderFunctionArgs, routeId: string): Promise<unknown> {
+/** When an error happened, for the stack's order across the action and the loaders (R-ERR-03). */
+export function errorTime(): number {
+  return Math.round((performance.timeOrigin + performance.now()) * 1000) / 1000;
+}
+
+async function explain(error: unknown, args: LoaderFunctionArgs, routeId: string, at = errorTime()): Promise<unknown> {
   const { request, context } = args;
   if (request.signal.aborted || error instanceof Response) return error;
   if (isDataWithInit(error) && !isErrorPayload(error.data)) return error;
@@ -172,6 +177,7 @@ async function explain(error: unknown, args: LoaderFunctionArgs, routeId: string
   }
 
   payload.requestId = context.requestId;
+  payload.errors = payload.errors.map((shown) => (shown.at === undefined ? { ...shown, at } : shown));
   payload.returnTo ??= facts.returnTo;
   payload.supportEmail = facts.supportEmail;
   if (!payload.onSite) delete payload.onSite;
@@ -209,13 +215,23 @@ async function answerOverPage(args: ActionFunctionArgs, explained: DataWithInit)
   };
 }
 
+/**
+ * Issue 14 part 3 (decision 127): a failed secondary call of a loader, explained like a thrown error
+ * (logged, reported when it is a fault, the request's id and support address) but returned: the
+ * loader puts the payload into its data and the page shows it as a dialog over itself.
+ */
+export async function explainOverPage(error: unknown, args: LoaderFunctionArgs, routeId: string, at: number): Promise<ErrorPayload | null> {
+  const explained = await explain(error, args, routeId, at);
+  return isDataWithInit(explained) && isErrorPayload(explained.data) ? explained.data : null;
+}
+
 function wrap(routeId: string, depth: number, run: DataFunction, overPage: boolean): DataFunction {
   return async (args) => {
     noteRoute(args.context, routeId, depth);
     try {
       return await run(args);
     } catch (error) {
-      const explained = await explain(error, args as LoaderFunctionArgs, routeId);
+      const explained = await explain(error, args as LoaderFunctionArgs, routeId, errorTime());
       const answer = overPage && isDataWithInit(explained) && isErrorPayload(explained.data) ? await answerOverPage(args as ActionFunctionArgs, explained) : null;
       if (answer) return answer;
       throw explained;

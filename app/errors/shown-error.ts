@@ -6,6 +6,11 @@ export interface ShownError {
   params?: Record<string, string>;
   /** This occurrence is recorded but not shown (spec §8 "suppress"). */
   suppress?: boolean;
+  /**
+   * When the server met it (ms since the epoch, fractional): the dialogs of one page put the newest
+   * first across the action's answer and the loaders' data (R-ERR-03).
+   */
+  at?: number;
 }
 
 /**

@@ -24,6 +24,7 @@ import { ModalLink } from "~/modals/modal";
 import { loadOpenModals } from "~/modals/modals.server";
 import { privacyModal } from "~/modals/privacy";
 import { loadPrivacyModal } from "~/modals/privacy.server";
+import { SecondaryCalls } from "~/errors/secondary.server";
 import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
 import { readFormData } from "~/forms/form-data.server";
 
@@ -34,7 +35,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { cstm, config, language, session } = customer;
   const url = new URL(args.request.url);
   if (currentApplicant(session, cstm)) throw redirect(customerPath(cstm, "/home"));
-  const modals = await loadOpenModals(args.request, { privacy: () => loadPrivacyModal(args.context, customer) });
+  const secondary = new SecondaryCalls(args, "routes/$cstm.login");
+  const modals = await loadOpenModals(args.request, { privacy: () => loadPrivacyModal(args.context, customer, secondary) });
   const pages = customerPages(config);
   const onSite = readOnSiteLink(url, config.area.onSite);
   const t = getTranslator(language, "auth");
@@ -54,6 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
       activation: pages.has("account-activation") ? customerPath(cstm, "/account-activation") : null,
     },
     modals,
+    ...(await secondary.shown()),
     honeypot: args.context.services.honeypot.inputProps(),
   };
 }

@@ -18,6 +18,7 @@ import { ModalLink } from "~/modals/modal";
 import { loadOpenModals } from "~/modals/modals.server";
 import { privacyModal } from "~/modals/privacy";
 import { loadPrivacyModal } from "~/modals/privacy.server";
+import { SecondaryCalls } from "~/errors/secondary.server";
 import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
 import { commitSession } from "~/session/request.server";
 import { submitNewsletterSignUp } from "~/upstream/custom-submit.server";
@@ -35,12 +36,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const customer = await requireCustomer(args);
   const { cstm, config, language } = customer;
   const configured = config.texts[language]?.newsletter;
-  const modals = await loadOpenModals(args.request, { privacy: () => loadPrivacyModal(args.context, customer) });
+  const secondary = new SecondaryCalls(args, "routes/$cstm.newsletter");
+  const modals = await loadOpenModals(args.request, { privacy: () => loadPrivacyModal(args.context, customer, secondary) });
   return {
     title: getTranslator(language)("newsletter.documentTitle", { customer: config.name || cstm }),
     text: typeof configured === "string" && configured.trim() ? configured : null,
     constraint: getZodConstraint(newsletterSchema),
     modals,
+    ...(await secondary.shown()),
     honeypot: args.context.services.honeypot.inputProps(),
   };
 }

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireActiveProfile } from "~/dashboard/active-profile.server";
 import { FeedbackLink, feedbackModal } from "~/dashboard/feedback";
 import { feedbackState, loadFeedbackModal, openFeedbackOnRequest } from "~/dashboard/feedback.server";
+import { SecondaryCalls } from "~/errors/secondary.server";
 import { ReportDownload } from "~/dashboard/report-download";
 import { loadReportStatus } from "~/dashboard/report.server";
 import { customerPath } from "~/domain/customer-path";
@@ -27,7 +28,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl 
 export async function loader(args: LoaderFunctionArgs) {
   const active = await requireActiveProfile(args);
   const { cstm, session, profileId, language } = active;
-  const [status, feedback] = await Promise.all([loadReportStatus(args, active), feedbackState(args.context, session, profileId)]);
+  const secondary = new SecondaryCalls(args, "routes/$cstm.report");
+  const [status, feedback] = await Promise.all([loadReportStatus(args, active), feedbackState(args.context, session, profileId, secondary)]);
   await openFeedbackOnRequest(args, active, feedback);
   const modals = await loadOpenModals(args.request, { feedback: () => loadFeedbackModal(args, active) });
   return {
@@ -45,6 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
     newTab: detectDevice(args.request.headers.get("User-Agent")) === "mobile",
     feedbackRequested: feedback.requested,
     modals,
+    ...(await secondary.shown()),
   };
 }
 

@@ -27,6 +27,7 @@ import { rememberLanguage, storedLanguages } from "~/session/language.server";
 import { storeChosenLanguage } from "~/account/stored-language.server";
 import { currentApplicant } from "~/account/session.server";
 import { commitSession } from "~/session/request.server";
+import { SecondaryCalls } from "~/errors/secondary.server";
 
 export interface CustomerLayoutData extends CustomerShell {
   /** Pages of this customer's area (R-RTE-06/08), for navigation. */
@@ -61,7 +62,8 @@ export async function loader(args: LoaderFunctionArgs) {
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
   // Issue 14 part 2: a signed-in applicant who switches to another language has chosen it for the account.
   const switched = before !== null && (!before.ok || before.language !== language);
-  if (switched && currentApplicant(session, cstm)) await storeChosenLanguage(args.context, session, language);
+  const secondary = new SecondaryCalls(args, "routes/$cstm");
+  if (switched && currentApplicant(session, cstm)) await storeChosenLanguage(args.context, session, language, secondary);
   if (notice !== undefined) headers.append("Set-Cookie", await commitSession(args.context, session));
   const legalNotice = legalNoticeText(config.texts, language);
   const modals = await loadOpenModals(args.request, {
@@ -86,7 +88,7 @@ export async function loader(args: LoaderFunctionArgs) {
     modals,
     notice: noticeFrom(notice),
   };
-  return data(shell, { headers });
+  return data({ ...shell, ...(await secondary.shown()) }, { headers });
 }
 
 /**

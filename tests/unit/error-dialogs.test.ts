@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dialogStack } from "~/errors/error-dialogs";
+import { dialogStack, newestFirst } from "~/errors/error-dialogs";
+import type { ErrorPayload } from "~/errors/catalogue-error";
 
 /** Issue 14 part 3 (decision 127): the order and closing of the error dialogs over a page. */
 describe("the error dialog stack", () => {
@@ -29,5 +30,15 @@ describe("the error dialog stack", () => {
     expect(codes(dialogStack([{ code: "C05", suppress: true }, { code: "API01" }]))).toEqual(["API01"]);
     expect(dialogStack([{ code: "C05", suppress: true }])).toEqual([]);
     expect(dialogStack([])).toEqual([]);
+  });
+
+  it("R-ERR-03 errors of the action's answer and of the loaders' data: newest first by when the server met them, else in the payloads' order", () => {
+    const action: ErrorPayload = { kind: "catalogue", errors: [{ code: "API01", at: 100 }], requestId: "post" };
+    const layout: ErrorPayload = { kind: "catalogue", errors: [{ code: "API02", at: 250 }], requestId: "get" };
+    const page: ErrorPayload = { kind: "catalogue", errors: [{ code: "DP01", at: 300 }, { code: "C05", at: 200 }], requestId: "get" };
+    expect(newestFirst([action, layout, page]).map(({ error }) => error.code)).toEqual(["DP01", "API02", "C05", "API01"]);
+    expect(newestFirst([action, layout, page])[3].payload.requestId).toBe("post");
+    const untimed: ErrorPayload = { kind: "catalogue", errors: [{ code: "C04" }, { code: "C05" }] };
+    expect(newestFirst([untimed]).map(({ error }) => error.code)).toEqual(["C04", "C05"]);
   });
 });

@@ -1,0 +1,84 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * The real embedded API of a running demo server, reached through a proxy that can make chosen
+ * calls fail (issue 14 part 3): a second app server gets the proxy as its UPSTREAM_API_URL, so its
+ * pages run against the real API and data while a test breaks one secondary call at a time.
+ * A fault is keyed "METHOD /path" (the path below /api, without the query) or "METHOD /prefix*".
+ */
+export type Fault = { status: number; body?: unknown };
+
+export interface FaultyUpstream {
+  /** UPSTREAM_API_URL for the app under test. */
+  url: string;
+  /** Makes the calls matching `key` answer `fault` until healed. */
+  fail(key: string, fault?: Fault): void;
+  heal(key?: string): void;
+  /** Calls seen (METHOD /path), for asserting which were made. */
+  calls: string[];
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "host"]);
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** `target` is the demo server's base URL (its API is `${target}/api`). */
+export async function startFaultyUpstream(target: string): Promise<FaultyUpstream> {
+  const faults = new Map<string, Fault>();
+  const calls: string[] = [];
+  const faultFor = (key: string) =>
+    faults.get(key) ?? [...faults].find(([pattern]) => pattern.endsWith("*") && key.startsWith(pattern.slice(0, -1)))?.[1];
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://proxy");
+    const key = `${req.method} ${url.pathname.replace(/^\/api/, "")}`;
+    calls.push(key);
+    const body = await readBody(req);
+    const fault = faultFor(key);
+    if (fault) {
+      res.statusCode = fault.status;
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify(fault.body ?? { status: "failed", error: "internal_error" }));
+      return;
+    }
+    try {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined || HOP_BY_HOP.has(name)) continue;
+        headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+      }
+      const answer = await fetch(`${target}${url.pathname}${url.search}`, {
+        method: req.method,
+        headers,
+        body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
+        redirect: "manual",
+      });
+      res.statusCode = answer.status;
+      answer.headers.forEach((value, name) => {
+        if (!HOP_BY_HOP.has(name)) res.setHeader(name, value);
+      });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    } catch {
+      res.socket?.destroy();
+    }
+  });
+  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+  return {
+    url: `http://127.0.0.1:${port}/api`,
+    calls,
+    fail: (key, fault = { status: 500 }) => void faults.set(key, fault),
+    heal: (key) => (key ? void faults.delete(key) : faults.clear()),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
