@@ -58,7 +58,7 @@ export async function startFaultyUpstream(target: string): Promise<FaultyUpstrea
       const answer = await fetch(`${target}${url.pathname}${url.search}`, {
         method: req.method,
         headers,
-        body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
+        body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body),
         redirect: "manual",
       });
       res.statusCode = answer.status;
