@@ -7,8 +7,9 @@
 // Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 5] [--duration 5] [--connections 10]
 //        [--pages login,home] (name prefixes; default every applicant page) [--json file]
 //        [--build dir] (another build of the product than ./build, e.g. a copy of an earlier one)
+//        [--env NAME=value,NAME=value] (the product's configuration, e.g. COMPRESSION_LEVEL=6)
 import autocannon from "autocannon";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildBaseline, startBaseline } from "./lib/baseline.mjs";
 import { canPin, pinSelf, startBuiltServer } from "./lib/server.mjs";
@@ -24,6 +25,7 @@ const connections = Number(option("connections") ?? 10);
 const only = option("pages")?.split(",");
 const jsonFile = option("json");
 const buildDir = option("build") && path.resolve(option("build"));
+const productEnv = Object.fromEntries((option("env") ?? "").split(",").filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
 
 const BARE = "bare Remix";
 const BUDGETS = [
@@ -31,6 +33,24 @@ const BUDGETS = [
   { page: "home", label: "/demo/home ≥ 50 % of bare Remix", check: (row) => row.ratio >= 0.5 },
   { page: "home", label: "/demo/home p99 ≤ 100 ms", check: (row) => row.p99 <= 100 },
 ];
+
+// Server CPU time per request (user + system, from /proc, Linux only): unlike req/s it hardly moves
+// when other processes share the machine, so it is printed beside the wall-clock figures.
+const CLOCK_TICK_MS = 10;
+function cpuMs(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  const fields = readFileSync(file, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+}
+
+async function measure(target, seconds) {
+  const before = cpuMs(target.pid);
+  const result = await run(target.url, target.headers, seconds);
+  const after = cpuMs(target.pid);
+  result.cpuMsPerRequest = before === null || after === null || !result.requests.total ? null : (after - before) / result.requests.total;
+  return result;
+}
 
 function run(url, headers, seconds) {
   return new Promise((resolve, reject) => {
@@ -49,22 +69,22 @@ const median = (values) => {
 
 buildBaseline();
 const pinned = canPin();
-const product = await startBuiltServer({}, { core: 0, ...(buildDir ? { buildDir } : {}) });
+const product = await startBuiltServer(productEnv, { core: 0, ...(buildDir ? { buildDir } : {}) });
 let bare;
 const targets = [];
 try {
   bare = await startBaseline({ core: 0 });
   if (pinned && !pinSelf(1)) throw new Error("could not pin the load generator to core 1");
-  targets.push({ name: BARE, url: `${bare.baseUrl}/`, headers: {} });
+  targets.push({ name: BARE, url: `${bare.baseUrl}/`, headers: {}, pid: bare.pid });
   for (const page of THROUGHPUT_PAGES.filter((page) => !only || only.some((prefix) => page.name.startsWith(prefix)))) {
     const cookie = page.session ? await page.session(product.baseUrl) : undefined;
-    targets.push({ name: page.name, url: product.baseUrl + page.path, headers: cookie ? { Cookie: cookie } : {} });
+    targets.push({ name: page.name, url: product.baseUrl + page.path, headers: cookie ? { Cookie: cookie } : {}, pid: product.pid });
   }
   // Warm-up (JIT, caches), not counted.
   for (const target of targets) await run(target.url, target.headers, 1);
   for (const target of targets) target.runs = [];
   for (let round = 1; round <= rounds; round++) {
-    for (const target of targets) target.runs.push(await run(target.url, target.headers, duration));
+    for (const target of targets) target.runs.push(await measure(target, duration));
     process.stderr.write(`round ${round}/${rounds} done\n`);
   }
 } finally {
@@ -80,16 +100,20 @@ const rows = targets.map(({ name, runs }) => ({
   worstP99: Math.max(...runs.map((result) => result.latency.p99)),
   errors: runs.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
   non2xx: runs.reduce((sum, result) => sum + result.non2xx, 0),
+  cpuMs: runs.some((result) => result.cpuMsPerRequest === null) ? null : median(runs.map((result) => result.cpuMsPerRequest)),
 }));
 const bareRps = rows[0].rps;
-for (const row of rows) row.ratio = row.rps / bareRps;
+for (const row of rows) {
+  row.ratio = row.rps / bareRps;
+  row.cpuRatio = row.cpuMs && rows[0].cpuMs ? rows[0].cpuMs / row.cpuMs : null;
+}
 
 const pad = (value, width) => String(value).padEnd(width);
 console.log(
   `autocannon: ${rounds} rounds × ${duration} s per page, interleaved, ${connections} connections, node ${process.version}, ` +
     (pinned ? "servers on core 0, autocannon on core 1" : "not pinned (no taskset or one core)"),
 );
-console.log(pad("page", 28), pad("req/s", 8), pad("p50 ms", 8), pad("p99 ms", 8), pad("worst p99", 10), pad("errors", 7), pad("non-2xx", 8), "of bare");
+console.log(pad("page", 28), pad("req/s", 8), pad("p50 ms", 8), pad("p99 ms", 8), pad("worst p99", 10), pad("errors", 7), pad("non-2xx", 8), pad("of bare", 8), pad("CPU ms/req", 11), "of bare by CPU");
 for (const row of rows) {
   console.log(
     pad(row.name, 28),
@@ -99,7 +123,9 @@ for (const row of rows) {
     pad(row.worstP99, 10),
     pad(row.errors, 7),
     pad(row.non2xx, 8),
-    `${(row.ratio * 100).toFixed(0)} %`,
+    pad(`${(row.ratio * 100).toFixed(0)} %`, 8),
+    pad(row.cpuMs === null ? "-" : row.cpuMs.toFixed(2), 11),
+    row.cpuRatio === null ? "-" : `${(row.cpuRatio * 100).toFixed(0)} %`,
   );
 }
 
@@ -112,6 +138,7 @@ for (const budget of BUDGETS) {
   const row = rows.find((candidate) => candidate.name.startsWith(budget.page));
   if (row) verdict(budget.check(row), `${budget.label} (${(row.ratio * 100).toFixed(0)} %, p99 ${row.p99} ms)`);
 }
+console.log("(of bare by CPU: bare Remix's server CPU time per request over the page's; what the req/s ratio approaches on an otherwise idle core)");
 const erring = rows.filter((row) => row.errors > 0 || row.non2xx > 0);
 verdict(erring.length === 0, `0 errors and 0 non-2xx${erring.length ? `: ${erring.map((row) => row.name).join(", ")}` : ""}`);
 if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ rounds, duration, connections, pinned, rows }, null, 2));

@@ -133,6 +133,16 @@ const envSchema = z.object({
   COOKIE_SECURE: booleanFromString.optional(),
   TRUST_PROXY: trustProxy.default("false"),
   BODY_LIMIT_BYTES: positiveInt(50 * 1024 * 1024).default(1024 * 1024),
+  /**
+   * zlib level of the gzip/deflate responses (decision 106): 1 costs a fraction of the default 6's CPU
+   * for documents a few percent larger; 0 switches response compression off (a proxy compresses).
+   */
+  COMPRESSION_LEVEL: z.coerce
+    .number({ invalid_type_error: "must be a whole number from 0 to 9" })
+    .int("must be a whole number from 0 to 9")
+    .min(0, "must be a whole number from 0 to 9")
+    .max(9, "must be a whole number from 0 to 9")
+    .default(1),
   CONFIG_CACHE_TTL_S: z.coerce
     .number({ invalid_type_error: "must be a whole number" })
     .int("must be a whole number")

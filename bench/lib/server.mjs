@@ -56,11 +56,11 @@ export async function waitUntilUp(child, url) {
   }
 }
 
-/** `buildDir`: another build of the product (e.g. a copy of main's, for before/after figures). `core` (optional) pins the server to that CPU with taskset where available. */
-export async function startBuiltServer(env = {}, { core, buildDir = path.join(ROOT, "build") } = {}) {
+/** `buildDir`: another build of the product (e.g. a copy of main's, for before/after figures); `nodeArgs`: e.g. --cpu-prof. `core` (optional) pins the server to that CPU with taskset where available. */
+export async function startBuiltServer(env = {}, { core, buildDir = path.join(ROOT, "build"), nodeArgs = [] } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
   const port = await freePort();
-  const [command, args] = pinnedCommand(process.execPath, [path.join(buildDir, "serve.js")], core);
+  const [command, args] = pinnedCommand(process.execPath, [...nodeArgs, path.join(buildDir, "serve.js")], core);
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {

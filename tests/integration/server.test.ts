@@ -70,6 +70,31 @@ describe("server basics", () => {
     }
   });
 
+  it("issue 13 documents are gzip-compressed (COMPRESSION_LEVEL, 1 by default); the root's files are still served beside the pages", async () => {
+    const page = await fetch(`${server.baseUrl}/demo/login`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    expect(await page.text()).toContain("<form");
+    for (const file of ["/favicon.svg", "/robots.txt"]) {
+      const response = await fetch(`${server.baseUrl}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("cache-control"), file).toContain("max-age=3600");
+      await response.arrayBuffer();
+    }
+  });
+
+  it("issue 13 COMPRESSION_LEVEL=0 leaves compression to a proxy: documents go out uncompressed", async () => {
+    const plain = await startServer({ COMPRESSION_LEVEL: "0" });
+    try {
+      const page = await fetch(`${plain.baseUrl}/demo/login`, { headers: { "Accept-Encoding": "gzip" } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-encoding")).toBeNull();
+      expect(await page.text()).toContain("<form");
+    } finally {
+      await plain.stop();
+    }
+  });
+
   it("fingerprinted assets are served with immutable caching and compression", async () => {
     const html = await (await fetch(`${server.baseUrl}/demo/login`)).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];

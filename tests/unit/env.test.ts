@@ -41,6 +41,14 @@ describe("environment validation", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "1s" })).toThrow(/HONEYPOT_MIN_FILL_MS/);
   });
 
+  it("issue 13 COMPRESSION_LEVEL: zlib level 1 unless set, 0 (off) to 9", () => {
+    expect(parseEnv({ SESSION_SECRET: secret }).COMPRESSION_LEVEL).toBe(1);
+    expect(parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "0" }).COMPRESSION_LEVEL).toBe(0);
+    expect(parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "6" }).COMPRESSION_LEVEL).toBe(6);
+    expect(() => parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "10" })).toThrow(/COMPRESSION_LEVEL: must be a whole number from 0 to 9/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "fast" })).toThrow(/COMPRESSION_LEVEL: must be a whole number from 0 to 9/);
+  });
+
   it("a bad value names the variable in one line", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, PORT: "abc" })).toThrow(EnvError);
     expect(() => parseEnv({ SESSION_SECRET: secret, PORT: "abc" })).toThrow(/^Invalid environment variable PORT: .*"abc"/);
