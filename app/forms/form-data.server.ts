@@ -21,22 +21,33 @@ const PATH_SYNTAX = /[.[\]]/;
  * its own copy of this module.
  */
 const READ = Symbol.for("assessment-platform.formData");
+const BODY = Symbol.for("assessment-platform.formBody");
+
+type Holder = Request & { [READ]?: Promise<FormData>; [BODY]?: Promise<FormData> };
 
 export function readFormData(request: Request): Promise<FormData> {
-  const holder = request as Request & { [READ]?: Promise<FormData> };
-  holder[READ] ??= parseFormData(request);
+  const holder = request as Holder;
+  holder[READ] ??= readFormBody(request).then(withoutConformNames);
   return holder[READ];
 }
 
-async function parseFormData(request: Request): Promise<FormData> {
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
+/**
+ * The form's fields as posted, names with path syntax included, for an action that reads them
+ * itself and never hands them to conform (the recruiter's module form names its fields
+ * `field.<name>`, app/recruiter/applicant-actions.server.ts). A body that is no form is a 400 here
+ * too (found by the fuzzing of the recruiter's actions).
+ */
+export function readFormBody(request: Request): Promise<FormData> {
+  const holder = request as Holder;
+  holder[BODY] ??= request.formData().catch(() => {
     // Not a catalogue error of its own: the boundary shows the general one (E01/C01) with status 400.
     throw data(null, { status: 400 });
-  }
-  const dropped = new Set([...formData.keys()].filter((name) => CONFORM_RESERVED.has(name) || PATH_SYNTAX.test(name)));
-  for (const name of dropped) formData.delete(name);
+  });
+  return holder[BODY];
+}
+
+function withoutConformNames(body: FormData): FormData {
+  const formData = new FormData();
+  for (const [name, value] of body) if (!CONFORM_RESERVED.has(name) && !PATH_SYNTAX.test(name)) formData.append(name, value);
   return formData;
 }

@@ -1,8 +1,9 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { DataFunctionArgs } from "~/customer/customer.server";
+import { readFormBody } from "~/forms/form-data.server";
 import { commitSession } from "~/session/request.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { endsSession, UpstreamError } from "~/upstream/client.server";
 import { changeApplicant, type ApplicantAction } from "~/upstream/recruiter.server";
 import { recruiterPath } from "./paths";
 import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
@@ -71,6 +72,8 @@ const UPSTREAM_MESSAGES: Record<string, string> = {
   profile_already_assigned: "recruiter:applicant.errors.alreadyAssigned",
   nothing_to_retest: "recruiter:applicant.errors.nothingToRetest",
   unknown_module: "recruiter:applicant.errors.unknownModule",
+  // A module id the profile has no form for (a tampered form): the same message.
+  unknown_form: "recruiter:applicant.errors.unknownModule",
   form_not_saved: "recruiter:applicant.errors.formNotSaved",
   no_email_address: "recruiter:applicant.errors.noEmail",
   invalid_values: "recruiter:applicant.errors.invalidValues",
@@ -109,6 +112,19 @@ function issues(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+/**
+ * The upstream's 4xx about what the form sent: not the end of the recruiter's session nor a 403
+ * (withRecruiterUpstream's and the error page's), and a 404 only when it names something of the
+ * form (an unknown applicant stays the invalid-link page).
+ */
+function isFormRefusal(error: unknown): error is UpstreamError & { status: number } {
+  if (!(error instanceof UpstreamError) || error.status === undefined || error.status < 400 || error.status >= 500) return false;
+  if (endsSession(error) || error.status === 403) return false;
+  if (error.status !== 404) return true;
+  const code = ((error.body ?? {}) as { error?: unknown }).error;
+  return typeof code === "string" && code !== "unknown_user" && Object.hasOwn(UPSTREAM_MESSAGES, code);
+}
+
 const NOTICES: Record<Exclude<Intent, "email-preview">, string> = {
   details: "recruiter:applicant.notices.details",
   status: "recruiter:applicant.notices.status",
@@ -122,7 +138,7 @@ const NOTICES: Record<Exclude<Intent, "email-preview">, string> = {
 };
 
 export async function handleApplicantAction(args: DataFunctionArgs, recruiter: RecruiterContext, userName: string) {
-  const formData = await args.request.formData();
+  const formData = await readFormBody(args.request);
   const intent = formData.get("intent");
   const values = formValues(formData);
   if (typeof intent !== "string" || !(INTENTS as readonly string[]).includes(intent)) {
@@ -197,20 +213,28 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
       break;
   }
 
-  try {
-    await withRecruiterUpstream(args, recruiter, () => changeApplicant(args.context, recruiter.session, recruiter.cstm, userName, action));
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 403) {
-      const body = (error.body ?? {}) as { error?: string; data?: unknown };
-      const errors: Record<string, string> = { "": UPSTREAM_MESSAGES[body.error ?? ""] ?? "recruiter:applicant.errors.invalid" };
-      if (body.data && typeof body.data === "object") {
-        for (const [field, code] of Object.entries(body.data as Record<string, string>)) {
-          errors[intent === "form" ? `field.${field}` : field] = FIELD_MESSAGES[code] ?? "recruiter:applicant.errors.invalid";
-        }
-      }
-      return fail(intent as Intent, errors, values, error.status);
+  // A refusal the recruiter can act on comes back as the form's message with the input kept. It is
+  // taken before withRecruiterUpstream sees it: that one makes every 404 the invalid-link page (E02),
+  // right for an unknown applicant but not for an unknown owner, profile or module the form named
+  // (found by the fuzzing, issue 10).
+  const refusal = await withRecruiterUpstream(args, recruiter, async () => {
+    try {
+      await changeApplicant(args.context, recruiter.session, recruiter.cstm, userName, action);
+      return null;
+    } catch (error) {
+      if (isFormRefusal(error)) return error;
+      throw error;
     }
-    throw error;
+  });
+  if (refusal) {
+    const body = (refusal.body ?? {}) as { error?: string; data?: unknown };
+    const errors: Record<string, string> = { "": UPSTREAM_MESSAGES[body.error ?? ""] ?? "recruiter:applicant.errors.invalid" };
+    if (body.data && typeof body.data === "object") {
+      for (const [field, code] of Object.entries(body.data as Record<string, string>)) {
+        errors[intent === "form" ? `field.${field}` : field] = FIELD_MESSAGES[code] ?? "recruiter:applicant.errors.invalid";
+      }
+    }
+    return fail(intent as Intent, errors, values, refusal.status);
   }
   // Who, which applicant, what; never the values (they are in the upstream's audit log).
   args.context.logger.info({ recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, applicant: userName, intent } }, "recruiter action");

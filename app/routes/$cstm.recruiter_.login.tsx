@@ -7,6 +7,7 @@ import { safeCustomerRedirect } from "~/account/session.server";
 import { requireCustomer } from "~/customer/customer.server";
 import { loginSchema } from "~/forms/login";
 import { Field, FormErrors } from "~/forms/field";
+import { readFormData } from "~/forms/form-data.server";
 import { useFormState } from "~/forms/form-state";
 import { Honeypot } from "~/forms/honeypot";
 import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
@@ -57,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const customer = await requireCustomer(args);
   const { cstm } = customer;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema });
   const reply = (formErrors: string[], status: number) =>
     data<ActionResult>({ result: submission.reply({ formErrors, hideFields: ["password"] }) }, { status });
@@ -79,6 +80,13 @@ export async function action(args: ActionFunctionArgs) {
       return reply(["recruiter:login.invalidCredentials"], 401);
     }
     if (error instanceof UpstreamError && error.status === 429) return reply(["auth:tooManyAttempts"], 429);
+    // Credentials the upstream refuses to read (the embedded API takes passwords up to 200
+    // characters, the form 500) match no account: the same message, not an API error page (found
+    // by the fuzzing, like the applicant's login).
+    if (error instanceof UpstreamError && error.status === 400) {
+      context.logger.info({ recruiterLogin: { cstm, userName: username, outcome: "refused" } }, "recruiter sign-in refused");
+      return reply(["recruiter:login.invalidCredentials"], 401);
+    }
     throw error;
   }
   await resetAccountAttempts(context, `recruiter-login:${cstm}`, username);

@@ -407,3 +407,58 @@ describe("issue 11: recruiter actions are rate limited", () => {
     expect(limited.logs()).toContain('"recruiter action refused"');
   });
 });
+
+describe("issue 10: bad input to the recruiter's forms (found by tests/fuzz/actions-recruiter.test.ts)", () => {
+  const page = (userName: string) => `/demo/recruiter/applicants/${encodeURIComponent(userName)}`;
+
+  /** A raw POST with the browser's cookies (tools send bodies no form sends). */
+  async function rawPost(browser: BrowserClient, path: string, body: string, contentType: string) {
+    const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const response = await fetch(new URL(path, server.baseUrl), {
+      method: "POST",
+      redirect: "manual",
+      headers: { Accept: "text/html", "Content-Type": contentType, Cookie: cookie, Origin: server.baseUrl, "Sec-Fetch-Site": "same-origin" },
+      body,
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  it("a body that is no form gets the 400 page, conform's own field names are ignored: never a 500", async () => {
+    const { browser } = await signInRecruiter();
+    const anna = await cloneUser(server.baseUrl, "anna");
+    for (const path of ["/demo/recruiter/login", page(anna.userName)]) {
+      const json = await rawPost(browser, path, JSON.stringify({ intent: "status", status: "hired" }), "application/json");
+      expect(json.status, path).toBe(400);
+      expect(json.text, path).not.toMatch(/TypeError|at .*:\d+:\d+/);
+    }
+    const state = await client().post("/demo/recruiter/login?langId=en_GB", { username: "rita", password: "Wrong-Password-1", __state__: "prototype" });
+    expect(state.status).toBe(401);
+    expect(state.text).toContain("Username or password incorrect");
+  });
+
+  it("a password longer than the upstream reads is the wrong-credentials message with the user name kept, not an API error page", async () => {
+    const browser = client();
+    const long = await browser.post("/demo/recruiter/login?langId=en_GB", { username: "rita", password: " ".repeat(255) });
+    expect(long.status).toBe(401);
+    expect(long.text).toContain("Username or password incorrect");
+    expect(long.text).toContain('value="rita"');
+  });
+
+  it("an unknown owner, profile or module is the form's message with the input kept, not the invalid-link page", async () => {
+    const { browser } = await signInRecruiter();
+    await browser.get("/demo/recruiter/applicants?langId=en_GB");
+    const dora = await cloneUser(server.baseUrl, "dora");
+    const owner = await browser.post(page(dora.userName), { intent: "owner", owner: "nobody-recruiter" });
+    expect(owner.status).toBe(404);
+    expect(owner.text).toContain("This recruiter cannot be the owner.");
+    expect(owner.text).toContain('<h1 id="applicant-title">Dora Fischer</h1>');
+    const profile = await browser.post(page(dora.userName), { intent: "assign-profile", profileId: "P999", openUntil: "" });
+    expect(profile.status).toBe(404);
+    expect(profile.text).toContain("This profile is not available.");
+    const form = await browser.post(page(dora.userName), { intent: "form", profileId: "P100", moduleId: "99999", "field.firstName": "Dora" });
+    expect(form.status).toBe(404);
+    expect(form.text).toContain("This module is not part of the profile.");
+    // An applicant nobody has is still the invalid-link page.
+    expect((await browser.post(page("nobody-at-all"), { intent: "owner", owner: "" })).status).toBe(404);
+  });
+});
