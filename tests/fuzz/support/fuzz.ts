@@ -11,8 +11,8 @@ import { ROOT } from "../../support/server";
  */
 export const FUZZ_SEED = integerFromEnv("FUZZ_SEED", 20_261_125);
 export const FUZZ_RUNS = integerFromEnv("FUZZ_RUNS", 1000);
-/** Runs of the embedded API's body fuzzing, over all its POST routes together (tests/fuzz/api.test.ts). */
-export const FUZZ_API_RUNS = integerFromEnv("FUZZ_API_RUNS", 3000);
+/** Runs of the embedded API's body fuzzing per POST route (tests/fuzz/api.test.ts). */
+export const FUZZ_API_RUNS = integerFromEnv("FUZZ_API_RUNS", 1000);
 /** FUZZ_TARGET=login,profile runs only these targets (to reproduce one failure quickly). */
 export const FUZZ_TARGETS = (process.env.FUZZ_TARGET ?? "").split(",").map((name) => name.trim()).filter(Boolean);
 export const selected = (target: string) => FUZZ_TARGETS.length === 0 || FUZZ_TARGETS.includes(target);

@@ -30,6 +30,8 @@ export interface FuzzApp {
   /** The listening server's origin (sign-in helpers, the demo outbox, the API). */
   baseUrl: string;
   server: AppServer;
+  /** The embedded API's SQLite file (to pick generated demo applicants; never written by the tests). */
+  apiDatabasePath: string;
   build: ServerBuild;
   /** Remix's request handler over the wrapped build, as @remix-run/express runs it. */
   handle(request: Request): Promise<Response>;
@@ -130,6 +132,7 @@ export async function startFuzzApp(env: Record<string, string> = {}): Promise<Fu
   return {
     baseUrl,
     server,
+    apiDatabasePath: config.API_DATABASE_PATH,
     build,
     handle: (request) => handler(request, context()),
     context,
