@@ -57,6 +57,11 @@ export interface RequestContext {
   cspNonce: string;
   logger: Logger;
   services: AppServices;
+  /**
+   * A single-fetch data request (a client navigation's `.data`), not a document: the root loader
+   * then sends the translations the browser does not have yet (app/i18n/document-texts.tsx).
+   */
+  dataRequest?: boolean;
   /** Request-scoped memo: the session and the customer configuration are loaded once per request. */
   memo: Map<string, Promise<unknown>>;
 }

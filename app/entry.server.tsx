@@ -10,6 +10,8 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { registerServerTexts, TextRecorder, TextRecorderProvider } from "~/i18n/document-texts";
+import { resources } from "~/i18n/resources.server";
 import { withoutReactNullPadding } from "~/render/react-stream.server";
 import { reportServerError } from "~/errors/report.server";
 import { getSession } from "~/session/request.server";
@@ -17,6 +19,9 @@ import { isRecruiterPath } from "~/recruiter/paths";
 import type { RootLoaderData } from "~/root";
 
 const ABORT_DELAY = 5_000;
+
+// The server renders every text from the bundled translations, never from loader data (docs/decisions/108).
+registerServerTexts(resources);
 
 export const streamTimeout = ABORT_DELAY;
 
@@ -46,7 +51,9 @@ const handleRequest: HandleDocumentRequestFunction = (
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <TextRecorderProvider value={new TextRecorder()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </TextRecorderProvider>
       </NonceProvider>,
       {
         nonce,

@@ -14,6 +14,7 @@ import { documentLanguage } from "~/customer/customer.server";
 import { RouteErrorView } from "~/errors/boundary";
 import type { ErrorContext } from "~/errors/catalogue-error";
 import { errorContext } from "~/errors/context.server";
+import { DocumentTexts, documentTexts, rootHasFullTexts, useClientTexts } from "~/i18n/document-texts";
 import { DEFAULT_LANGUAGE, htmlLang, type Language } from "~/i18n/languages";
 import { I18nProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources.server";
@@ -30,7 +31,12 @@ export const links: LinksFunction = () => [
 export interface RootLoaderData {
   language: Language;
   htmlLang: string;
-  resources: LanguageResources;
+  /**
+   * The language's translations, only in answers to client navigations (single-fetch data
+   * requests): a document renders them on the server and carries just the ones its page uses
+   * (app/i18n/document-texts.tsx, docs/decisions/108).
+   */
+  resources?: LanguageResources;
   /** DESIGN §6 lite mode: on-site stations and Save-Data clients get no JavaScript at all. */
   lite: boolean;
   authenticated: boolean;
@@ -38,10 +44,7 @@ export interface RootLoaderData {
   errorContext: ErrorContext;
 }
 
-/**
- * Every document carries its translations; the recruiter namespace only on recruiter pages, so the
- * applicant's pages stay inside their HTML budget (DESIGN §7).
- */
+/** The translations a client navigation needs: the recruiter namespace only on recruiter pages. */
 function resourcesFor(language: Language, recruiterPage: boolean): LanguageResources {
   if (recruiterPage) return resources[language];
   const { recruiter: _recruiter, ...applicantResources } = resources[language];
@@ -57,24 +60,37 @@ export async function loader(args: LoaderFunctionArgs): Promise<RootLoaderData> 
   return {
     language,
     htmlLang: htmlLang(language),
-    resources: resourcesFor(language, isRecruiterPath(url.pathname)),
+    ...(context.dataRequest ? { resources: resourcesFor(language, isRecruiterPath(url.pathname)) } : {}),
     lite,
     authenticated: Boolean(session.get("applicant") || session.get("recruiter")),
     errorContext: errorContext(request, context),
   };
 }
 
-/** The translations travel once per document; client navigations keep them unless the language may change. */
+/**
+ * The first client navigation fetches the language's translations (the document carried only its
+ * page's); later ones keep them unless the language may change.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  // Also after a failed action (Remix skips revalidation then): its error dialogs need the texts.
+  if (!rootHasFullTexts()) return true;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.searchParams.get("langId") !== nextUrl.searchParams.get("langId")) return true;
   if (isRecruiterPath(currentUrl.pathname) !== isRecruiterPath(nextUrl.pathname)) return true;
   return currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
 };
 
+/**
+ * What the error view needs for the errors the browser meets on its own (a lost connection, a failed
+ * chunk, a fault of its own: app/errors/route-error.ts), before any client navigation has brought
+ * the full translations.
+ */
+const BROWSER_ERROR_TEXTS = ["pageLabel", "codeLabel", "close", "reference", "defaultHint", "E01", "C01", "Chunk"];
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root") as RootLoaderData | undefined;
   const nonce = useNonce();
+  useClientTexts("errors", BROWSER_ERROR_TEXTS);
   const language = data?.language ?? DEFAULT_LANGUAGE;
   return (
     <html lang={data?.htmlLang ?? htmlLang(language)} dir="ltr">
@@ -85,11 +101,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nProvider language={language} resources={data?.resources ?? {}}>
+        <I18nProvider language={language} resources={documentTexts(language, data?.resources)}>
           {children}
         </I18nProvider>
         {data?.lite ? null : (
           <>
+            <DocumentTexts language={language} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

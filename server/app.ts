@@ -292,6 +292,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       cspNonce: res.locals.cspNonce as string,
       logger: req.log,
       services,
+      dataRequest: req.path.endsWith(".data"),
       memo: new Map(),
     }),
   });

@@ -23,7 +23,7 @@ export interface FeedbackModalData {
 }
 
 function FeedbackContent({ data, titleId }: ModalContentProps<FeedbackModalData>) {
-  const { t } = useTranslation("report");
+  const { t } = useTranslation("report", ["feedback.submitting"]);
   const navigation = useNavigation();
   const { form, fields } = useFormState("feedback", ["rating", "comment"], {
     lastResult: data?.lastResult,

@@ -13,8 +13,8 @@ import { useTranslation } from "~/i18n/react";
 type DownloadState = "idle" | "busy" | "failed";
 
 export function ReportDownload({ href, newTab, reportPath }: { href: string; newTab: boolean; reportPath: string }) {
-  const { t } = useTranslation("report");
-  const { t: tErrors } = useTranslation("errors");
+  const { t } = useTranslation("report", ["preparing"]);
+  const { t: tErrors } = useTranslation("errors", ["reportDownloadFailed"]);
   const navigate = useNavigate();
   const [state, setState] = useState<DownloadState>("idle");
 

@@ -1,5 +1,6 @@
 import { useLocation, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { documentTexts } from "~/i18n/document-texts";
 import { I18nProvider } from "~/i18n/react";
 import { reportClientError } from "./client-report";
 import { isCustomerSegment } from "./customer-segment";
@@ -49,7 +50,7 @@ export function RouteErrorView({ customer }: { customer?: BoundaryCustomer }) {
   );
   // The root loader failed: the document has no translations; the error brought its own (from the
   // server) or the browser remembers them.
-  const texts = payload.texts ?? (root ? { language: root.language, errors: root.resources.errors ?? {} } : undefined);
+  const texts = payload.texts ?? (root ? { language: root.language, errors: documentTexts(root.language, root.resources).errors ?? {} } : undefined);
   if (!rootData && texts) {
     return (
       <I18nProvider language={texts.language} resources={{ errors: texts.errors }}>

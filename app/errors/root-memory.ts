@@ -11,14 +11,15 @@ import type { LanguageResources } from "~/i18n/translator";
  */
 export interface RootDataForErrors {
   language: Language;
-  resources: LanguageResources;
+  /** Absent until the first client navigation brought them (the document's are in app/i18n/document-texts). */
+  resources?: LanguageResources;
   errorContext?: ErrorContext;
 }
 
 let remembered: RootDataForErrors | undefined;
 
 export function rememberRootData(data: unknown): void {
-  if (data && typeof data === "object" && "resources" in data) remembered = data as RootDataForErrors;
+  if (data && typeof data === "object" && "language" in data) remembered = data as RootDataForErrors;
 }
 
 export function rememberedRootData(): RootDataForErrors | undefined {

@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { useClientTexts, useTextRecorder } from "./document-texts";
 import { DEFAULT_LANGUAGE, type Language } from "./languages";
 import { createTranslator, DEFAULT_NAMESPACE, type LanguageResources, type Namespace, type TFunction } from "./translator";
 
@@ -18,9 +19,21 @@ export function I18nProvider({
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
-/** Same shape as react-i18next's hook: `const { t } = useTranslation("auth")`. */
-export function useTranslation(namespace: Namespace = DEFAULT_NAMESPACE): { t: TFunction; language: Language } {
+const NO_CLIENT_TEXTS: readonly string[] = [];
+
+/**
+ * Same shape as react-i18next's hook: `const { t } = useTranslation("auth")`. `clientTexts`: keys
+ * (or groups) this component shows from its own state only, never in the server's render, e.g. a
+ * button's text while its form is sent; the document carries them (app/i18n/document-texts.tsx).
+ */
+export function useTranslation(
+  namespace: Namespace = DEFAULT_NAMESPACE,
+  clientTexts: readonly string[] = NO_CLIENT_TEXTS,
+): { t: TFunction; language: Language } {
+  useClientTexts(namespace, clientTexts);
   const { language, resources } = useContext(I18nContext);
-  const t = useMemo(() => createTranslator(language, resources, namespace), [language, resources, namespace]);
+  // On the server, every text found is noted for the document's data block (document-texts.tsx).
+  const onUse = useTextRecorder()?.use;
+  const t = useMemo(() => createTranslator(language, resources, namespace, onUse), [language, resources, namespace, onUse]);
   return { t, language };
 }

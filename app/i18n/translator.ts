@@ -69,22 +69,31 @@ export function splitKey(key: string, defaultNamespace: Namespace): [Namespace, 
   return [defaultNamespace, key];
 }
 
+/** Told the namespace and dotted path of every text a translator found (app/i18n/document-texts.tsx). */
+export type TextUse = (namespace: Namespace, path: string) => void;
+
 export function createTranslator(
   language: Language,
   resources: LanguageResources,
   defaultNamespace: Namespace = DEFAULT_NAMESPACE,
+  onUse?: TextUse,
 ): TFunction {
+  const find = (tree: ResourceTree | undefined, namespace: Namespace, path: string) => {
+    const text = lookup(tree, path);
+    if (text !== undefined && onUse) onUse(namespace, path);
+    return text;
+  };
   return (key, options) => {
     const [namespace, path] = splitKey(key, defaultNamespace);
     const tree = resources[namespace];
     let text: string | undefined;
     if (options?.count !== undefined) {
       const count = options.count;
-      if (count === 0) text = lookup(tree, `${path}_zero`);
-      text ??= lookup(tree, `${path}_${pluralCategory(language, count)}`);
-      text ??= lookup(tree, `${path}_other`);
+      if (count === 0) text = find(tree, namespace, `${path}_zero`);
+      text ??= find(tree, namespace, `${path}_${pluralCategory(language, count)}`);
+      text ??= find(tree, namespace, `${path}_other`);
     }
-    text ??= lookup(tree, path);
+    text ??= find(tree, namespace, path);
     if (text === undefined) return options?.defaultValue ?? key;
     return interpolate(text, options);
   };

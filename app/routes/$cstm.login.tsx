@@ -128,7 +128,7 @@ export default function LoginRoute() {
   const { cstm, constraint, links, onSite, invalidLink, redirectTo, notice, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation("auth", ["login.submitting"]);
   const { form, fields } = useFormState("login", ["username", "password", "privacy"], {
     lastResult: actionData?.result,
     constraint,

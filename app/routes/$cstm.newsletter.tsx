@@ -76,7 +76,7 @@ export default function NewsletterRoute() {
   const { text, constraint, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
-  const { t } = useTranslation();
+  const { t } = useTranslation("common", ["newsletter.submitting"]);
   const { form, fields } = useFormState("newsletter", ["email", "consent"], { lastResult: actionData?.result, constraint });
   const submitting = navigation.state === "submitting";
   return (

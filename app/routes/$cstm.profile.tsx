@@ -76,7 +76,7 @@ export default function ProfileRoute() {
   const { anonymous, userName, languages, values, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation("pages", ["profile.saving"]);
   const { form, fields } = useFormState("profile", PROFILE_FIELDS, { lastResult: actionData?.result, constraint, defaultValue: values });
   const submitting = navigation.state === "submitting";
   const languageOptions = languages.map((language) => ({ value: language, label: t(`common:languageNames.${language}`) }));

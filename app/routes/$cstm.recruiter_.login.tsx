@@ -99,7 +99,7 @@ export default function RecruiterLogin() {
   const { constraint, redirectTo, sessionEnded, signedOut, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { t } = useTranslation("recruiter");
+  const { t } = useTranslation("recruiter", ["login.submitting"]);
   const { form, fields } = useFormState("recruiter-login", ["username", "password"], { lastResult: actionData?.result, constraint });
   const submitting = navigation.state === "submitting";
   return (

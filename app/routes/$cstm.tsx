@@ -18,6 +18,7 @@ import { layoutFromMatches, type RouteHandle } from "~/handle";
 import { DEFAULT_LANGUAGE, isSupportedLanguage, resolveLanguage } from "~/i18n/languages";
 import { RouteErrorView } from "~/errors/boundary";
 import { useTranslation } from "~/i18n/react";
+import { documentTexts } from "~/i18n/document-texts";
 import { createTranslator } from "~/i18n/translator";
 import { legalNoticeModal, type LegalNoticeModalData } from "~/modals/legal-notice";
 import { loadOpenModals } from "~/modals/modals.server";
@@ -102,7 +103,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 export const meta: MetaFunction<typeof loader> = ({ data: shell, error, matches }) => {
   if (shell) return [{ title: shell.customerName }];
   const root = matches.find((match) => match.id === "root")?.data as RootLoaderData | undefined;
-  const t = createTranslator(root?.language ?? DEFAULT_LANGUAGE, root?.resources ?? {}, "errors");
+  const language = root?.language ?? DEFAULT_LANGUAGE;
+  const t = createTranslator(language, documentTexts(language, root?.resources), "errors");
   const main = selectMainError(describeRouteError(error, false).payload.errors)?.main;
   return [{ title: main ? t(`${main.code}.title`) : t("pageLabel") }];
 };

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * Issue 13 part 2 (docs/decisions/108): a document carries only the texts of its page (the server
+ * renders them all), lite mode none; a client navigation's data request brings the language in full.
+ */
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const carriedTexts = (html: string) => {
+  const block = /<script type="application\/json" id="i18n-texts">(.*?)<\/script>/s.exec(html);
+  return block ? (JSON.parse(block[1]) as Record<string, Record<string, unknown>>) : undefined;
+};
+
+describe("translations in documents (issue 13)", () => {
+  it("issue 13 the login document renders every text but carries only its page's, with the sign-in button's sending state", async () => {
+    const response = await fetch(`${server.baseUrl}/demo/login?langId=en_GB`);
+    const html = await response.text();
+    expect(html).toContain("<h1 id=\"login-title\">");
+    const texts = carriedTexts(html);
+    expect(texts).toBeDefined();
+    expect(Object.keys(texts!)).not.toContain("recruiter");
+    expect(Object.keys(texts!)).not.toContain("dashboard");
+    expect(texts!.auth).toMatchObject({ login: { submit: expect.any(String), submitting: expect.any(String) } });
+    expect(texts!.auth).not.toHaveProperty("registration");
+    expect(html).not.toContain("Your modules");
+    // No translations travel as loader data in a document.
+    expect(html).not.toContain('\\"resources\\"');
+  });
+
+  it("issue 13 R-SCR-01 lite mode: no texts and no scripts at all", async () => {
+    const html = await (await fetch(`${server.baseUrl}/demo/login`, { headers: { "Save-Data": "on" } })).text();
+    expect(html).toContain("<h1 id=\"login-title\">");
+    expect(html).not.toContain("<script");
+  });
+
+  it("issue 13 a client navigation's data request brings the language's translations (not the recruiter's)", async () => {
+    const response = await fetch(`${server.baseUrl}/demo/login.data?_routes=root&langId=en_GB`);
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain('"resources"');
+    // The home page's heading, which the login document did not carry; no recruiter texts.
+    expect(body).toContain('"Your modules"');
+    expect(body).not.toContain("Recruiter sign-in");
+  });
+});
