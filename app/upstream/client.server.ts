@@ -120,6 +120,18 @@ function transferEncoding(url: URL): Record<string, string> {
   return LOOPBACK_HOSTS.has(url.hostname) ? { "Accept-Encoding": "identity" } : {};
 }
 
+/**
+ * The time budget of one call as a signal that is cleared once the call is done. AbortSignal.timeout()
+ * makes a transferable signal and a timer that lives until garbage collection on every call, which
+ * showed in the profiles of signed-in pages (issue 13 part 3); the reason is the same TimeoutError.
+ */
+function callDeadline(ms: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), ms);
+  timer.unref();
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
 /** What a failed fetch was: the breaker refused it, the budget ran out, or no answer came. */
 function failureKind(error: unknown): "unavailable" | "timeout" | "network" {
   if (isUpstreamUnavailable(error)) return "unavailable";
@@ -149,15 +161,20 @@ async function send(
     // The body is read inside the breaker and the budget: an upstream that sends headers and then
     // stalls has not answered either.
     const { status, text } = await transport.run(async (dispatcher) => {
-      const response = await fetch(url, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(transport.timeoutFor(budget)),
-        redirect: "manual",
-        dispatcher,
-      } as RequestInit);
-      return { status: response.status, text: await response.text() };
+      const timeout = callDeadline(transport.timeoutFor(budget));
+      try {
+        const response = await fetch(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: timeout.signal,
+          redirect: "manual",
+          dispatcher,
+        } as RequestInit);
+        return { status: response.status, text: await response.text() };
+      } finally {
+        timeout.clear();
+      }
     });
     let parsed: unknown = undefined;
     if (text) {
