@@ -1,11 +1,26 @@
-// bench/page-weight: for each applicant page, the compressed HTML, the gzip size of every script the
-// page loads and the CSS, against the budgets of DESIGN.md §7 (JS ≤ 90 KiB hydrated, 0 B in lite
-// mode, HTML ≤ 14 KiB compressed). Usage: npm run build && node bench/page-weight.mjs [--verbose]
+// bench/page-weight: for each applicant page, the HTML document (raw and gzip), the gzip size of every
+// script the page loads and the CSS, beside the bare Remix page (bench/baseline, decision 105), against
+// the budgets of DESIGN.md §7 and issue 13: JS ≤ 90 KiB hydrated and at most ~4 KiB over bare Remix,
+// 0 B in lite mode, every applicant document ≤ 6 KiB gzip.
+// Usage: npm run build && node bench/page-weight.mjs [--verbose]; exit 1 when a budget is missed.
+import { buildBaseline, startBaseline } from "./lib/baseline.mjs";
 import { kib, measurePage } from "./lib/weight.mjs";
 import { startBuiltServer } from "./lib/server.mjs";
 import { PAGES } from "./pages.mjs";
 
+const JS_BUDGET = 90 * 1024;
+const OVER_BARE_BUDGET = 4.5 * 1024;
+const HTML_BUDGET = 6 * 1024;
+
 const verbose = process.argv.includes("--verbose");
+buildBaseline();
+const baseline = await startBaseline();
+let bare;
+try {
+  bare = await measurePage(baseline.baseUrl, "/");
+} finally {
+  await baseline.stop();
+}
 const server = await startBuiltServer();
 const rows = [];
 try {
@@ -20,14 +35,19 @@ try {
 }
 
 const pad = (value, width) => String(value).padEnd(width);
-console.log(pad("page", 28), pad("HTML raw", 10), pad("HTML gz", 10), pad("JS gz", 10), pad("JS lite", 9), pad("CSS gz", 9), "files");
+const signed = (bytes) => `${bytes >= 0 ? "+" : "−"}${kib(Math.abs(bytes))}`;
+console.log(pad("page", 28), pad("HTML raw", 10), pad("HTML gz", 10), pad("JS gz", 10), pad("vs bare", 11), pad("JS lite", 9), pad("CSS gz", 9), "files");
+console.log(pad("bare Remix (bench/baseline)", 28), pad(kib(bare.htmlRaw), 10), pad(kib(bare.htmlGzip), 10), pad(kib(bare.jsGzip), 10), pad("", 11), pad("", 9), pad(kib(bare.cssGzip), 9), bare.jsFiles.length);
 for (const { name, normal, lite } of rows) {
-  console.log(pad(name, 28), pad(kib(normal.htmlRaw), 10), pad(kib(normal.htmlGzip), 10), pad(kib(normal.jsGzip), 10), pad(`${lite.jsGzip} B`, 9), pad(kib(normal.cssGzip), 9), normal.jsFiles.length);
+  console.log(pad(name, 28), pad(kib(normal.htmlRaw), 10), pad(kib(normal.htmlGzip), 10), pad(kib(normal.jsGzip), 10), pad(signed(normal.jsGzip - bare.jsGzip), 11), pad(`${lite.jsGzip} B`, 9), pad(kib(normal.cssGzip), 9), normal.jsFiles.length);
   if (verbose) for (const file of normal.jsFiles) console.log("   ", pad(file.file, 50), kib(file.gzip));
 }
-const overJs = rows.filter((row) => row.normal.jsGzip > 90 * 1024).map((row) => row.name);
-const overHtml = rows.filter((row) => row.normal.htmlGzip > 14 * 1024).map((row) => row.name);
-const liteJs = rows.filter((row) => row.lite.jsGzip > 0).map((row) => row.name);
-console.log(`budgets: JS ≤ 90 KiB ${overJs.length ? `EXCEEDED by ${overJs.join(", ")}` : "met"}; ` +
-  `HTML ≤ 14 KiB ${overHtml.length ? `EXCEEDED by ${overHtml.join(", ")}` : "met"}; ` +
-  `lite mode 0 B JS ${liteJs.length ? `EXCEEDED by ${liteJs.join(", ")}` : "met"}`);
+const failing = (test) => rows.filter(test).map((row) => row.name);
+const budgets = [
+  ["JS ≤ 90 KiB", failing((row) => row.normal.jsGzip > JS_BUDGET)],
+  ["JS ≤ bare Remix + 4.5 KiB", failing((row) => row.normal.jsGzip - bare.jsGzip > OVER_BARE_BUDGET)],
+  ["HTML ≤ 6 KiB gzip", failing((row) => row.normal.htmlGzip > HTML_BUDGET)],
+  ["lite mode 0 B JS", failing((row) => row.lite.jsGzip > 0)],
+];
+for (const [budget, over] of budgets) console.log(`${over.length ? "FAIL" : "PASS"} ${budget}${over.length ? `: ${over.join(", ")}` : ""}`);
+if (budgets.some(([, over]) => over.length)) process.exitCode = 1;
