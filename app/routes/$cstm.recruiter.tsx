@@ -26,6 +26,7 @@ const PAGES = [
   { path: "/applicants", key: "nav.applicants" },
   // Issue 12: creating applicants, one or many.
   { path: "/create", key: "create.nav" },
+  { path: "/import", key: "import.nav" },
   // Issue 12 (rec12b): progress and summary.
   { path: "/summary", key: "nav.summary" },
 ] as const;

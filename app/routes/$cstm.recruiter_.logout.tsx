@@ -16,6 +16,7 @@ export async function action(args: ActionFunctionArgs) {
     await recruiterLogout(context, session).catch((error) => context.logger.warn({ err: error }, "upstream recruiter logout failed"));
     context.logger.info({ recruiterLogout: { cstm, userName: recruiter.userName } }, "recruiter signed out");
     session.unset("recruiter");
+    session.unset("recruiterImport");
   }
   throw redirect(recruiterPath(cstm, "/login?notice=signed-out"), {
     headers: { "Set-Cookie": await commitSession(context, session), "Cache-Control": "no-store" },

@@ -51,6 +51,8 @@ export interface SessionData {
   expiredSignIn: ExpiredSignIn;
   /** A form posted into the expired session: its values, kept for the same applicant's next sign-in. */
   resume: ResumedForm;
+  /** Issue 12: the recruiter's staged CSV import (its rows wait upstream, decision 153): only this session may confirm it. */
+  recruiterImport: string;
 }
 
 /** What the session cookie says about the sign-in it belonged to (no token, no user name). */

@@ -1,3 +1,4 @@
+import type { ImportColumn } from "~/recruiter/import-columns";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { AppSession } from "~/session/session.server";
@@ -37,8 +38,6 @@ export function createApplicant(context: AppLoadContext, session: AppSession, cs
   });
 }
 
-export const IMPORT_COLUMNS = ["userName", "email", "firstName", "lastName", "language", "profileId", "owner", "openUntil", "onSite"] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export type ImportRow = { line: number } & Partial<Record<ImportColumn, string>>;
 
 const errorsSchema = z.record(z.string());

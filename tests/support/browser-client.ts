@@ -74,6 +74,32 @@ export class BrowserClient {
   post(path: string, form: Record<string, string>, options: { follow?: boolean; headers?: Record<string, string> } = {}) {
     return this.request(path, { ...options, form });
   }
+
+  /**
+   * A multipart form post with one file, as a browser sends a file input (issue 12's CSV upload);
+   * the redirect after it is followed with GET like any form post.
+   */
+  async upload(
+    path: string,
+    file: { field: string; name: string; type: string; content: string | Uint8Array },
+    options: { fields?: Record<string, string>; headers?: Record<string, string>; follow?: boolean } = {},
+  ): Promise<PageResponse> {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(options.fields ?? {})) body.append(name, value);
+    body.append(file.field, new Blob([typeof file.content === "string" ? file.content : new Uint8Array(file.content)], { type: file.type }), file.name);
+    const headers: Record<string, string> = { Accept: "text/html", "Sec-Fetch-Site": "same-origin", Origin: new URL(this.baseUrl).origin, ...options.headers };
+    const cookie = this.cookieHeader();
+    if (cookie) headers.Cookie = cookie;
+    const url = new URL(path, this.baseUrl).toString();
+    const response = await fetch(url, { method: "POST", headers, body, redirect: "manual" });
+    this.store(response.headers);
+    const location = response.headers.get("location");
+    if (options.follow !== false && location && response.status >= 300 && response.status < 400) {
+      await response.arrayBuffer();
+      return this.request(new URL(location, url).toString(), { headers: options.headers });
+    }
+    return { status: response.status, url, headers: response.headers, text: await response.text(), location };
+  }
 }
 
 /** The visible text of an element by id, tags stripped (enough for assertions on our own markup). */
