@@ -13,7 +13,7 @@ import { CREATE_FIELDS, createApplicantSchema, upstreamFieldErrors } from "~/rec
 import { recruiterPath, requireRecruiter, withRecruiterUpstream, type RecruiterContext } from "~/recruiter/session.server";
 import { commitSession } from "~/session/request.server";
 import { passwordRequirementsForSelfRegister } from "~/upstream/auth.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { endsSession, UpstreamError } from "~/upstream/client.server";
 import { createApplicant } from "~/upstream/recruiter-create.server";
 import { listApplicants } from "~/upstream/recruiter.server";
 
@@ -71,10 +71,11 @@ export async function action(args: ActionFunctionArgs) {
     return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
   const values = submission.value;
-  let created;
-  try {
-    created = await withRecruiterUpstream(args, recruiter, () =>
-      createApplicant(context, session, cstm, {
+  // A refusal is taken before withRecruiterUpstream sees it: that one makes every 404 the
+  // invalid-link page, but an unknown profile or owner is this form's problem (as on the applicant page).
+  const outcome = await withRecruiterUpstream(args, recruiter, async () => {
+    try {
+      const created = await createApplicant(context, session, cstm, {
         userName: values.userName,
         email: values.email,
         firstName: values.firstName,
@@ -85,15 +86,18 @@ export async function action(args: ActionFunctionArgs) {
         owner: values.owner,
         openUntil: values.openUntil,
         onSite: values.onSite === "on" ? true : undefined,
-      }),
-    );
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status !== undefined) {
-      const refusal = upstreamFieldErrors(error.status, (error.body ?? {}) as { error?: string; data?: unknown }, Boolean(values.userName));
-      if (refusal) return data<ActionResult>({ result: submission.reply({ ...hidden, ...refusal }) }, { status: error.status });
+      });
+      return { created } as const;
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status !== undefined && !endsSession(error)) {
+        const refusal = upstreamFieldErrors(error.status, (error.body ?? {}) as { error?: string; data?: unknown }, Boolean(values.userName));
+        if (refusal) return { refusal, status: error.status } as const;
+      }
+      throw error;
     }
-    throw error;
-  }
+  });
+  if ("refusal" in outcome) return data<ActionResult>({ result: submission.reply({ ...hidden, ...outcome.refusal }) }, { status: outcome.status });
+  const { created } = outcome;
   // Who created whom; the fields are in the upstream's audit log.
   context.logger.info({ recruiterAction: { cstm, recruiter: who, applicant: created.userName, intent: "create", activationMail: created.activationMail } }, "recruiter action");
   session.flash("notice", { key: created.activationMail ? "recruiter:create.notices.createdWithMail" : "recruiter:create.notices.created", kind: "success" });

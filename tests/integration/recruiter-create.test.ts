@@ -102,6 +102,14 @@ describe("issue 12: create one applicant (app)", () => {
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("Please enter a valid e-mail address.");
     expect(empty.text).toContain('value="nope"');
+    // A profile or owner the upstream does not know (a tampered form) is this form's refusal, not the invalid-link page.
+    const profile = await browser.post("/demo/recruiter/create", { ...base, firstName: "Tamper", email: "tamper@example.com", profileId: "P610" });
+    expect(profile.status).toBe(404);
+    expect(profile.text).toContain("This profile is not available.");
+    expect(profile.text).toContain('value="Tamper"');
+    const owner = await browser.post("/demo/recruiter/create", { ...base, email: "tamper@example.com", owner: "rolf" });
+    expect(owner.status).toBe(404);
+    expect(owner.text).toContain("This recruiter cannot be the owner.");
     const until = await browser.post("/demo/recruiter/create", { ...base, email: "until@example.com", openUntil: "2031-01-31" });
     expect(until.status).toBe(400);
     expect(until.text).toContain("An open-until date needs a profile.");
