@@ -1,0 +1,167 @@
+// bench/old-phone (issue 13 part 5): an applicant on an old phone. Debian's Chromium, driven through
+// the Chrome DevTools Protocol, with the CPU throttled 4× and a slow mobile network (1.6 Mbit/s down,
+// 750 kbit/s up, 150 ms round trip), goes login → home → a module → the report, once with JavaScript
+// (hydrated pages) and once in lite mode (Save-Data: no JavaScript at all). For each page: LCP, total
+// blocking time (long tasks after the first contentful paint until the network is quiet, 50 ms each
+// not blocking) and the bytes transferred, with PASS/FAIL against LCP ≤ 2.0 s and TBT ≤ 100 ms (JS)
+// and LCP ≤ 1.2 s (lite). Every page is a document load (the first one with an empty cache, later
+// ones with the browser's cache, as on a phone going through the journey).
+// Usage: npm run build && node bench/old-phone.mjs [--runs N] (median of N journeys, default 3);
+// exit 1 on a FAIL. The machine's own load skews CPU-bound figures: the load average is printed.
+import { loadavg } from "node:os";
+import { chromium } from "@playwright/test";
+import { startBuiltServer } from "./lib/server.mjs";
+import { signInAsClone } from "./lib/session.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const CPU_THROTTLING = 4;
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
+const BUDGET = { js: { lcp: 2000, tbt: 100 }, lite: { lcp: 1200 } };
+const runsArg = process.argv.indexOf("--runs");
+const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 3) : 3;
+
+const JOURNEY = [
+  { name: "login", path: "/demo/login", signedIn: false },
+  { name: "home", path: "/demo/home", signedIn: true },
+  { name: "module (form 40)", path: "/demo/assessment/40", signedIn: true },
+  { name: "report", path: "/demo/report", signedIn: true },
+];
+
+// Installed before any page script: long tasks and paints from the very start of the document.
+const OBSERVE = () => {
+  const state = { longTasks: [], fcp: 0, lcp: 0 };
+  window.__oldPhone = state;
+  const observe = (type, handle) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(handle)).observe({ type, buffered: true });
+    } catch {
+      /* not supported */
+    }
+  };
+  observe("longtask", (entry) => state.longTasks.push({ start: entry.startTime, duration: entry.duration }));
+  observe("paint", (entry) => {
+    if (entry.name === "first-contentful-paint") state.fcp = entry.startTime;
+  });
+  observe("largest-contentful-paint", (entry) => {
+    state.lcp = Math.max(state.lcp, entry.renderTime || entry.loadTime || entry.startTime);
+  });
+};
+
+async function measure(page, cdp, url) {
+  let bytes = 0;
+  const onFinished = (event) => {
+    bytes += event.encodedDataLength;
+  };
+  cdp.on("Network.loadingFinished", onFinished);
+  try {
+    await page.goto(url, { waitUntil: "load" });
+    await page.waitForLoadState("networkidle");
+    // LCP is reported once the page has painted it; poll until it is there (with a deadline).
+    const deadline = Date.now() + 10_000;
+    let state;
+    for (;;) {
+      state = await page.evaluate(() => window.__oldPhone);
+      if (state.lcp > 0 || Date.now() > deadline) break;
+      await page.waitForTimeout(50);
+    }
+    const tbt = state.longTasks
+      .filter((task) => task.start + task.duration > state.fcp)
+      .reduce((total, task) => total + Math.max(0, task.duration - 50), 0);
+    return { lcp: state.lcp, fcp: state.fcp, tbt, bytes };
+  } finally {
+    cdp.off("Network.loadingFinished", onFinished);
+  }
+}
+
+async function journey(browser, baseUrl, lite) {
+  const context = await browser.newContext({
+    locale: "de-DE",
+    viewport: { width: 360, height: 640 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    // Lite mode is the server's choice (no scripts in the page); the browser keeps JavaScript on,
+    // so the measuring observers run.
+    extraHTTPHeaders: lite ? { "Save-Data": "on" } : {},
+  });
+  try {
+    await context.addInitScript(OBSERVE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", NETWORK);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLING });
+    const results = [];
+    for (const step of JOURNEY) {
+      if (step.signedIn && !(await context.cookies()).some((cookie) => cookie.name.includes("session"))) {
+        // A fresh copy of anna, signed in through the real login form (not measured).
+        const header = await signInAsClone(baseUrl, "anna");
+        const url = new URL(baseUrl);
+        await context.addCookies(
+          header.split("; ").map((pair) => {
+            const index = pair.indexOf("=");
+            return { name: pair.slice(0, index), value: pair.slice(index + 1), domain: url.hostname, path: "/" };
+          }),
+        );
+      }
+      results.push({ name: step.name, ...(await measure(page, cdp, new URL(step.path, baseUrl).href)) });
+    }
+    return results;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const server = await startBuiltServer();
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+const table = [];
+try {
+  for (const lite of [false, true]) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await journey(browser, server.baseUrl, lite));
+    for (const [index, step] of JOURNEY.entries()) {
+      const of = (key) => median(runs.map((results) => results[index][key]));
+      table.push({ mode: lite ? "lite" : "JS", name: step.name, lcp: of("lcp"), fcp: of("fcp"), tbt: of("tbt"), bytes: of("bytes") });
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+const pad = (value, width) => String(value).padEnd(width);
+console.log(`old phone: CPU ${CPU_THROTTLING}× slower, 1.6 Mbit/s down, 150 ms RTT; median of ${RUNS} journeys; load average ${loadavg()[0].toFixed(1)}`);
+console.log(pad("mode", 6), pad("page", 18), pad("FCP", 9), pad("LCP", 9), pad("TBT", 9), pad("bytes", 11), "verdict");
+let failed = false;
+for (const row of table) {
+  const budget = row.mode === "JS" ? BUDGET.js : BUDGET.lite;
+  const misses = [];
+  if (row.lcp > budget.lcp) misses.push(`LCP > ${budget.lcp} ms`);
+  if (budget.tbt !== undefined && row.tbt > budget.tbt) misses.push(`TBT > ${budget.tbt} ms`);
+  failed ||= misses.length > 0;
+  console.log(
+    pad(row.mode, 6),
+    pad(row.name, 18),
+    pad(`${Math.round(row.fcp)} ms`, 9),
+    pad(`${Math.round(row.lcp)} ms`, 9),
+    pad(`${Math.round(row.tbt)} ms`, 9),
+    pad(`${(row.bytes / 1024).toFixed(1)} KiB`, 11),
+    misses.length ? `FAIL (${misses.join(", ")})` : "PASS",
+  );
+}
+if (failed) process.exitCode = 1;
