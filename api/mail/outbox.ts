@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
-import type { Db } from "../db/connection";
+import { statement, type Db } from "../db/connection";
 import type { MailContent, MailKind } from "./templates";
 
 /**
@@ -40,12 +40,11 @@ export function insertMail(db: Db, mail: Mail, baseUrl: string, now: Date, optio
   const content = mail.content(link);
   const storedLink = options.keepLinkSecrets ? link : baseUrl + mail.linkPath.replace(LINK_SECRET, "$1[redacted]");
   const stored = options.keepLinkSecrets ? content : mail.content(storedLink);
-  const result = db
-    .prepare(
-      `INSERT INTO mail_outbox (cstm, user_id, user_name, to_address, kind, subject, text, link, created_at)
+  const result = statement(
+    db,
+    `INSERT INTO mail_outbox (cstm, user_id, user_name, to_address, kind, subject, text, link, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(mail.cstm, mail.userId, mail.userName, mail.to, mail.kind, stored.subject, stored.text, storedLink, now.toISOString());
+  ).run(mail.cstm, mail.userId, mail.userName, mail.to, mail.kind, stored.subject, stored.text, storedLink, now.toISOString());
   return { id: Number(result.lastInsertRowid), ...content };
 }
 

@@ -101,11 +101,14 @@ interface Checked {
   ownerName: string | null;
 }
 
-/** Names already used in this batch (an import's earlier rows), lower case. */
+/** Names already used in this batch (an import's earlier rows), lower case; the customer's recruiters, read once per batch. */
 interface Seen {
   userNames: Set<string>;
   emails: Set<string>;
+  recruiters?: Map<string, { id: number; user_name: string }>;
 }
+
+const newBatch = (): Seen => ({ userNames: new Set(), emails: new Set() });
 
 /**
  * The rules of the customer and the data: language offered, profile of the customer, owner who
@@ -127,7 +130,8 @@ function checkApplicant(ctx: ApiContext, scope: RecruiterScope, body: NewApplica
   let ownerId: number | null = null;
   let ownerName: string | null = null;
   if (body.owner) {
-    const owner = recruitersOf(ctx.db, customer.cstm).find((candidate) => candidate.user_name.toLowerCase() === body.owner!.toLowerCase());
+    seen.recruiters ??= new Map(recruitersOf(ctx.db, customer.cstm).map((recruiter) => [recruiter.user_name.toLowerCase(), recruiter]));
+    const owner = seen.recruiters.get(body.owner.toLowerCase());
     if (!owner) errors.owner = "unknown_owner";
     else {
       ownerId = owner.id;
@@ -239,13 +243,13 @@ export interface Created {
 
 /** One applicant (POST /{cstm}/recruiter/applicants). */
 export async function createApplicant(ctx: ApiContext, scope: RecruiterScope, body: NewApplicant): Promise<Created> {
-  const first = checkApplicant(ctx, scope, body, { userNames: new Set(), emails: new Set() });
+  const first = checkApplicant(ctx, scope, body, newBatch());
   refuse(first.errors);
   if (body.password !== undefined && !meetsRequirements(body.password)) throw forbidden("password_requirements", "C10");
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
   return ctx.db.transaction(() => {
     // Checked again after the hashing's await: someone may have taken the name meanwhile.
-    const again = checkApplicant(ctx, scope, body, { userNames: new Set(), emails: new Set() });
+    const again = checkApplicant(ctx, scope, body, newBatch());
     refuse(again.errors);
     const { user, mail } = insertApplicant(ctx, scope, body, again.checked!, passwordHash, {});
     if (mail) writeMails(ctx, [mail]);
@@ -271,7 +275,7 @@ export interface CheckedRow {
 
 /** Every row checked against the data now and against the rows before it. */
 function checkRows(ctx: ApiContext, scope: RecruiterScope, rows: ImportRow[]): { rows: CheckedRow[]; valid: { line: number; body: NewApplicant; checked: Checked }[] } {
-  const seen: Seen = { userNames: new Set(), emails: new Set() };
+  const seen = newBatch();
   const checkedRows: CheckedRow[] = [];
   const valid: { line: number; body: NewApplicant; checked: Checked }[] = [];
   rows.forEach((row, index) => {
