@@ -40,8 +40,10 @@ const handleRequest: HandleDocumentRequestFunction = (
   if (root) responseHeaders.set("Content-Language", root.htmlLang);
   responseHeaders.append("Vary", "Cookie");
   // Authenticated pages must never come back from a cache, not even the back button after logout;
-  // nor may any recruiter page, signed in or not (issue 11).
-  const noStore = root?.authenticated || isRecruiterPath(new URL(request.url).pathname);
+  // nor may any recruiter page, signed in or not (issue 11), nor the station's test-continue page,
+  // whose address may hold a one-time code (issue 12).
+  const pathname = new URL(request.url).pathname;
+  const noStore = root?.authenticated || isRecruiterPath(pathname) || /^\/[^/]+\/continue$/.test(pathname);
   responseHeaders.set("Cache-Control", noStore ? "no-store" : "private, no-cache");
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;

@@ -402,6 +402,23 @@ const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS recruiter_imports_expires_at ON recruiter_imports (expires_at);
   `,
+  // 7: one-time codes of "test continue" (issue 12, api/recruiter/continue.ts, docs/decisions/156): a
+  // recruiter lets a station resume an applicant's test; stored as SHA-256 only, single use, minutes long.
+  `
+  CREATE TABLE IF NOT EXISTS continue_codes (
+    code_sha256 TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    profile_id TEXT NOT NULL,
+    cstm TEXT NOT NULL,
+    recruiter_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    recruiter_user_name TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS continue_codes_user ON continue_codes (user_id, profile_id);
+  CREATE INDEX IF NOT EXISTS continue_codes_expires_at ON continue_codes (expires_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

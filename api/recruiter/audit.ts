@@ -22,7 +22,9 @@ export type AuditAction =
   | "email_sent"
   | "report_downloaded"
   | "values_exported"
-  | "created";
+  | "created"
+  | "continue_code_issued"
+  | "continue_code_used";
 
 export type AuditChanges = Record<string, unknown>;
 

@@ -32,6 +32,7 @@ import {
 import { writeAudit } from "./audit";
 import { applicantDetail, applicantResults, applicantValues } from "./detail";
 import { listApplicants, listQuerySchema } from "./list";
+import { continueRoutes } from "./continue";
 import { recruiterStatsRoutes } from "./stats-routes";
 import { PREVIEW_LINK_SECRET, RECRUITER_TEMPLATES, recruiterTemplateMail, sendRecruiterTemplateMail } from "./mails";
 
@@ -200,4 +201,5 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   );
 
   recruiterStatsRoutes(router, ctx);
+  continueRoutes(router, ctx);
 }

@@ -65,9 +65,10 @@ export const ALWAYS_PRESENT_PAGES = ["page-not-found"] as const;
  * change-password dialog posts to its own action from any page of any area; so does the feedback
  * modal (docs/decisions/073); the video player posts its play/pause/ended tracking to track-video
  * from whichever page shows it. The recruiter workspace (issue 11) belongs to no applicant area: the
- * upstream decides which customers a recruiter serves.
+ * upstream decides which customers a recruiter serves. Test continue (issue 12, decision 156) is the
+ * station's way in with a recruiter's one-time code, at any customer a recruiter serves.
  */
-export const AREA_INDEPENDENT_ROUTES = ["logout", "change-password", "feedback", "track-video", "recruiter"] as const;
+export const AREA_INDEPENDENT_ROUTES = ["logout", "change-password", "feedback", "track-video", "recruiter", "continue"] as const;
 
 /** R-RTE-02 / R-RTE-05: pages that need an active profile (profileChooser does not). */
 export const PROFILE_SPECIFIC_PAGES = ["home", "assessment", "report"] as const;

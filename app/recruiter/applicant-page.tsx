@@ -172,6 +172,12 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
           percent: profile.total > 0 ? Math.floor((profile.finished * 100) / profile.total) : 0,
         })}
       </p>
+      {profile.isOpen && profile.finished < profile.total ? (
+        // Issue 12: test continue, a one-time code for a station (its own page).
+        <p>
+          <a href={`${pagePath}/continue?profile=${encodeURIComponent(profile.id)}`}>{t("continue.link", { profile: profile.name })}</a>
+        </p>
+      ) : null}
       <div className="table-scroll" role="region" aria-labelledby={`${headingId}-caption`} tabIndex={0}>
         <table className="recruiter-table">
           <caption id={`${headingId}-caption`}>{t("applicant.profile.caption", { profile: profile.name })}</caption>

@@ -9,7 +9,7 @@ import { callUpstream } from "./client.server";
  * activation, passwords, logout. Token-free unless noted (R-ROLE-03).
  */
 
-const loginResponseSchema = z.object({
+export const loginResponseSchema = z.object({
   access_token: z.string().min(1),
   expires_in: z.coerce.number().nonnegative().nullish(),
   expired: z.boolean().default(false),
@@ -33,7 +33,7 @@ export interface LoginGrant {
   profileId?: string;
 }
 
-function toGrant(response: z.infer<typeof loginResponseSchema>): LoginGrant {
+export function toGrant(response: z.infer<typeof loginResponseSchema>): LoginGrant {
   const expiresIn = response.expires_in;
   return {
     token: response.access_token,

@@ -1,12 +1,14 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
+import { cloneUser } from "../support/demo";
 import { expectedStats } from "../support/recruiter-stats";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
  * Issue 12 (part rec12b) over HTTP, like a browser without JavaScript: the progress and summary
- * page with its SVG charts and their tables, and its guards.
+ * page with its SVG charts and their tables, test continue (the recruiter's code, the station's
+ * page), and their guards.
  */
 let server: RunningServer;
 const client = () => new BrowserClient(server.baseUrl);
@@ -90,5 +92,59 @@ describe("issue 12: the progress and summary page", () => {
     expect(page.text).toContain('value="2026-02-30"');
     const want = expectedStats(apiDatabase(), { profile: "P100" });
     expect(tableNumbers(page.text, "chart-states-table").Completed).toBe(want.states.completed);
+  });
+});
+
+describe("issue 12: test continue", () => {
+  it("rita issues a code for ben's P100; a fresh station types it and lands on ben's home in P100, on-site; the code works once", async () => {
+    const ben = await cloneUser(server.baseUrl, "ben");
+    const browser = await signInRecruiter();
+    const pagePath = `/demo/recruiter/applicants/${ben.userName}`;
+    const applicantPage = await browser.get(`${pagePath}?langId=en_GB`);
+    expect(applicantPage.text).toContain(`href="${pagePath}/continue?profile=P100"`);
+    const form = await browser.get(`${pagePath}/continue?profile=P100`);
+    expect(form.status).toBe(200);
+    expect(form.headers.get("cache-control")).toBe("no-store");
+    expect(form.text).toContain("Test continue: Ben Schulz");
+    // Only open, unfinished tests are offered: P100 (P200 and P300 are closed, P400's time is over).
+    expect([...form.text.matchAll(/<option value="([^"]+)"/g)].map((match) => match[1])).toEqual(["P100"]);
+    const issued = await browser.post(`${pagePath}/continue`, { profile: "P100" });
+    expect(issued.status).toBe(200);
+    const code = /data-testid="continue-code">([2-9A-Z]{4}-[2-9A-Z]{4})</.exec(issued.text)?.[1];
+    expect(code).toBeDefined();
+    expect(issued.text).toContain(`/demo/continue?code=${code}`);
+
+    // The link only fills the station's form: a GET never uses the code up.
+    const station = client();
+    const stationForm = await station.get(`/demo/continue?code=${code}&langId=en_GB`);
+    expect(stationForm.status).toBe(200);
+    expect(stationForm.headers.get("cache-control")).toBe("no-store");
+    expect(stationForm.text).toContain(`value="${code}"`);
+    const signedIn = await station.post("/demo/continue", { code: code!.toLowerCase() }, { follow: false });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.location).toBe("/demo/home");
+    const home = await station.get("/demo/home");
+    expect(home.status).toBe(200);
+    expect(home.text).toContain("Ausbildung 2027");
+
+    const reused = await client().post("/demo/continue", { code: code! });
+    expect(reused.status).toBe(401);
+    expect(reused.text).toContain("Dieser Code ist ungültig, abgelaufen oder schon verwendet.");
+    expect(reused.text).toContain(`value="${code}"`);
+  });
+
+  it("refusals: a closed test is named on the form; an empty code asks for one; no recruiter session leads to the recruiter login", async () => {
+    const ben = await cloneUser(server.baseUrl, "ben");
+    const browser = await signInRecruiter();
+    const closed = await browser.post(`/demo/recruiter/applicants/${ben.userName}/continue?langId=en_GB`, { profile: "P200" });
+    expect(closed.status).toBe(409);
+    expect(closed.text).toContain("This test is closed. Extend its open-until date first.");
+    const bad = await browser.post(`/demo/recruiter/applicants/${ben.userName}/continue`, { profile: "a b" });
+    expect(bad.status).toBe(400);
+    const empty = await client().post("/demo/continue?langId=en_GB", { code: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain("Please enter the code.");
+    const guarded = await client().get(`/demo/recruiter/applicants/${ben.userName}/continue`, { follow: false });
+    expect(guarded.location).toMatch(/^\/demo\/recruiter\/login\?redirectTo=/);
   });
 });

@@ -1,0 +1,127 @@
+import { createHash } from "node:crypto";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi, type TestApi } from "./support/api";
+
+/**
+ * Issue 12, test continue in the embedded API (docs/decisions/156): a recruiter's one-time code for
+ * an applicant and profile, redeemed by a station: random, hashed at rest, single use, expiring,
+ * rate-limited, recorded in the audit log.
+ */
+let api: TestApi;
+let rita: string;
+beforeAll(async () => {
+  api = await startApi();
+  rita = await recruiterToken("rita", "Rita-Recruiter-2027", "demo");
+});
+afterAll(() => api.close());
+
+async function recruiterToken(userName: string, password: string, cstm: string): Promise<string> {
+  const reply = await api.post("/recruiter/login", { cstm, userName, password });
+  if (reply.status !== 200) throw new Error(`recruiter login ${userName}@${cstm}: ${reply.status} ${reply.text}`);
+  return reply.body.access_token as string;
+}
+
+const issue = (userName: string, profileId: string, token = rita, cstm = "demo") =>
+  api.post(`/${cstm}/recruiter/applicants/${encodeURIComponent(userName)}/continue-code`, { profileId }, { token });
+const redeem = (code: string, cstm = "demo-vor-ort") => api.post("/onSiteContinue", { cstm, code });
+
+function database() {
+  return new Database(api.databasePath, { readonly: true });
+}
+
+describe("issue 12: test continue codes", () => {
+  it("rita issues a code for ben's P100: 8 characters, 15 minutes, a link; stored only as its hash; audited without the code", async () => {
+    const ben = await api.clone("ben");
+    const reply = await issue(ben.userName, "P100");
+    expect(reply.status).toBe(201);
+    expect(reply.body.code).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+    expect(reply.body).toMatchObject({ profileId: "P100", validSeconds: 900, linkPath: `/demo/continue?code=${reply.body.code}` });
+    const minutes = (Date.parse(reply.body.expiresAt) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15.1);
+    const db = database();
+    try {
+      const rows = db.prepare("SELECT * FROM continue_codes").all() as Record<string, unknown>[];
+      const plain = reply.body.code.replace("-", "");
+      expect(JSON.stringify(rows)).not.toContain(plain);
+      expect(rows.map((row) => row.code_sha256)).toContain(createHash("sha256").update(plain).digest("hex"));
+      const audit = db.prepare("SELECT action, changes_json, recruiter_user_name FROM recruiter_audit WHERE applicant_user_name = ?").all(ben.userName) as {
+        action: string;
+        changes_json: string;
+        recruiter_user_name: string;
+      }[];
+      expect(audit).toEqual([{ action: "continue_code_issued", changes_json: expect.stringContaining('"profileId":"P100"'), recruiter_user_name: "rita" }]);
+      expect(audit[0].changes_json).not.toContain(plain);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("a station redeems it once (any case, with or without the dash): ben's token with P100, at a customer of his user base; a second time is 401", async () => {
+    const ben = await api.clone("ben");
+    const { code } = (await issue(ben.userName, "P100")).body;
+    const typed = code.toLowerCase().replace("-", " ");
+    const reply = await redeem(typed);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ userName: ben.userName, profileId: "P100", expired: false });
+    const profiles = await api.get("/profiles", { token: reply.body.access_token });
+    expect(profiles.status).toBe(200);
+    const again = await redeem(code);
+    expect(again.status).toBe(401);
+    expect(again.body.error).toBe("invalid_code");
+    const db = database();
+    try {
+      const actions = (db.prepare("SELECT action FROM recruiter_audit WHERE applicant_user_name = ? ORDER BY id").all(ben.userName) as { action: string }[]).map(
+        (row) => row.action,
+      );
+      expect(actions).toEqual(["continue_code_issued", "continue_code_used"]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("a code expires after 15 minutes; a newer code ends the older one; another user base's customer does not know it", async () => {
+    const ben = await api.clone("ben");
+    const first = (await issue(ben.userName, "P100")).body.code;
+    const second = (await issue(ben.userName, "P100")).body.code;
+    expect(second).not.toBe(first);
+    expect((await redeem(first)).status).toBe(401);
+    expect((await redeem(second, "azubi")).status).toBe(401);
+    api.advance(15 * 60 + 1);
+    const late = await redeem(second);
+    expect(late.status).toBe(401);
+    expect(late.body.error).toBe("invalid_code");
+  });
+
+  it("refusals when issuing: a closed profile 409, an unknown one 404, disabled access 409; applicant token 403, another customer's recruiter 403", async () => {
+    const ben = await api.clone("ben");
+    expect((await issue(ben.userName, "P200")).body.error).toBe("profile_closed");
+    expect((await issue(ben.userName, "P999")).status).toBe(404);
+    expect((await issue("nobody-here", "P100")).status).toBe(404);
+    const benToken = await api.login(ben.userName);
+    expect((await issue(ben.userName, "P100", benToken)).body.error).toBe("wrong_token_kind");
+    const rolf = await recruiterToken("rolf", "Rolf-Recruiter-2027", "azubi");
+    expect((await issue(ben.userName, "P100", rolf)).body.error).toBe("customer_not_served");
+    const disabled = await api.post(`/demo/recruiter/applicants/${ben.userName}/access`, { loginEnabled: false }, { token: rita });
+    expect(disabled.status).toBe(200);
+    const refused = await issue(ben.userName, "P100");
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe("access_disabled");
+    expect((await api.post("/onSiteContinue", { cstm: "demo", code: "ABCD-EFGH", extra: 1 })).status).toBe(400);
+  });
+
+  it("wrong codes are throttled per client: after 10 in 5 minutes even a valid code waits (429)", async () => {
+    const ben = await api.clone("ben");
+    let status = 0;
+    for (let attempt = 0; attempt < 12 && status !== 429; attempt++) status = (await redeem("ZZZZ-ZZZZ")).status;
+    expect(status).toBe(429);
+    const { code } = (await issue(ben.userName, "P100")).body;
+    const blocked = await redeem(code);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe("too_many_attempts");
+    api.advance(5 * 60 + 1);
+    const fresh = (await issue(ben.userName, "P100")).body.code;
+    expect((await redeem(fresh)).status).toBe(200);
+  });
+});
