@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
-import { safeCustomerRedirect } from "~/account/session.server";
+import { safeCustomerRedirect, takeResumedValues } from "~/account/session.server";
 import type { DataFunctionArgs } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { feedbackSchema } from "~/forms/feedback";
@@ -132,7 +132,16 @@ export async function feedbackAction(args: ActionFunctionArgs): Promise<never> {
 
 /** GET /{cstm}/feedback (a reload or a bookmark of the action's address): the modal where it came from. */
 export async function feedbackPageRedirect(args: DataFunctionArgs): Promise<never> {
-  const { cstm } = await requireActiveProfile(args);
-  const returnTo = safeCustomerRedirect(cstm, new URL(args.request.url).searchParams.get("returnTo"), customerPath(cstm, "/home"));
-  throw redirect(withFeedbackModal(returnTo));
+  const active = await requireActiveProfile(args);
+  const { cstm, session } = active;
+  // Issue 14 part 1 (decision 126): feedback sent into an expired session leads here after signing in
+  // again (C02's button names this page): the dialog opens where it was, with the rating and comment.
+  const resumed = await takeResumedValues(args.context, active, customerPath(cstm, "/feedback"));
+  const asked = new URL(args.request.url).searchParams.get("returnTo") ?? resumed?.returnTo;
+  const returnTo = safeCustomerRedirect(cstm, asked, customerPath(cstm, "/home"));
+  if (!resumed) throw redirect(withFeedbackModal(returnTo));
+  const initialValue = Object.fromEntries(["rating", "comment"].flatMap((name) => (typeof resumed[name] === "string" ? [[name, resumed[name]]] : [])));
+  session.flash("feedbackResult", { initialValue });
+  session.flash("notice", { key: "common:resumedNotice", kind: "info" });
+  throw redirect(withFeedbackModal(returnTo), { headers: { "Set-Cookie": await commitSession(args.context, session) } });
 }

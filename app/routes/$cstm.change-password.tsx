@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { changePasswordAction, changePasswordData, defaultReturn } from "~/account/change-password.server";
-import { requireApplicant, safeCustomerRedirect } from "~/account/session.server";
+import { requireApplicant, safeCustomerRedirect, takeResumedValues } from "~/account/session.server";
 import { ChangePasswordForm, PasswordChangedNotice } from "~/components/change-password-form";
 import { customerPath } from "~/domain/customer-path";
 import { getTranslator } from "~/i18n/i18n.server";
@@ -12,8 +12,12 @@ import { useTranslation } from "~/i18n/react";
  * form, so the change works without JavaScript and from a bookmark.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { cstm, language } = await requireApplicant(args);
-  const returnTo = safeCustomerRedirect(cstm, new URL(args.request.url).searchParams.get("returnTo"), defaultReturn(cstm));
+  const applicant = await requireApplicant(args);
+  const { cstm, language } = applicant;
+  // Issue 14 part 1 (decision 126): posted into an expired session, the form keeps where it leads back
+  // to (the page its dialog was opened on); the passwords themselves are never kept.
+  const resumed = await takeResumedValues(args.context, applicant, customerPath(cstm, "/change-password"));
+  const returnTo = safeCustomerRedirect(cstm, new URL(args.request.url).searchParams.get("returnTo") ?? resumed?.returnTo, defaultReturn(cstm));
   const t = getTranslator(language, "auth");
   return { ...(await changePasswordData(args)), cstm, returnTo, title: t("changePassword.title") };
 }

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireApplicant, type ApplicantContext } from "~/account/session.server";
+import { requireApplicant, takeResumedValues, type ApplicantContext } from "~/account/session.server";
 import { customerPath } from "~/domain/customer-path";
 import { Field, FormErrors, SelectField } from "~/forms/field";
 import { useFormState } from "~/forms/form-state";
@@ -28,18 +28,34 @@ function customerLanguages(applicant: ApplicantContext): string[] {
   return applicant.config.languages.filter(isSupportedLanguage);
 }
 
+/** The profile's fields among values kept from an expired session (a language only if the customer offers it). */
+function resumedFields(values: Record<string, string> | null, languages: string[]): Partial<Record<(typeof PROFILE_FIELDS)[number], string>> {
+  if (!values) return {};
+  return Object.fromEntries(
+    PROFILE_FIELDS.flatMap((name) => {
+      const value = values[name];
+      if (typeof value !== "string" || (name === "language" && !languages.includes(value))) return [];
+      return [[name, value]];
+    }),
+  );
+}
+
 export async function loader(args: LoaderFunctionArgs) {
   const applicant = await requireApplicant(args);
   const personal = await getPersonalData(args.context, applicant.session);
   const anonymous = personal.anonymous || applicant.applicant.anonymous;
   const t = getTranslator(applicant.language, "pages");
+  // The language the applicant is using now: saving without touching it keeps the page as it is.
+  const stored = { firstName: personal.firstName, lastName: personal.lastName, email: personal.email, language: applicant.language };
+  // Issue 14 part 1 (decision 126): what was typed into the form when the session expired, once, for the same applicant.
+  const resumed = resumedFields(await takeResumedValues(args.context, applicant, customerPath(applicant.cstm, "/profile")), customerLanguages(applicant));
   return {
     title: t("profile.documentTitle", { customer: applicant.config.name || applicant.cstm }),
     anonymous,
     userName: anonymous ? null : personal.userName,
     languages: customerLanguages(applicant),
-    // The language the applicant is using now: saving without touching it keeps the page as it is.
-    values: { firstName: personal.firstName, lastName: personal.lastName, email: personal.email, language: applicant.language },
+    values: { ...stored, ...resumed },
+    resumed: Object.keys(resumed).length > 0,
     constraint: getZodConstraint(profileSchema(customerLanguages(applicant), anonymous)),
   };
 }
@@ -73,7 +89,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ProfileRoute() {
-  const { anonymous, userName, languages, values, constraint } = useLoaderData<typeof loader>();
+  const { anonymous, userName, languages, values, resumed, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
   const { t } = useTranslation("pages", ["profile.saving"]);
@@ -85,6 +101,11 @@ export default function ProfileRoute() {
       <h1 id="profile-title">{t("profile.title")}</h1>
       <p>{anonymous ? t("profile.anonymous") : t("profile.intro")}</p>
       {userName ? <p className="profile-user-name">{t("profile.userName", { name: userName })}</p> : null}
+      {resumed ? (
+        <p className="notice notice-info" role="status">
+          {t("common:resumedNotice")}
+        </p>
+      ) : null}
       {/* With JavaScript the page is not reloaded after saving: a new key starts the fields from what was stored. */}
       <Form key={Object.values(values).join("\u0000")} method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -98,3 +98,61 @@ test("R-CAT-02 a page opened after the time-out shows C02 in the applicant's lan
   await page.getByRole("link", { name: "Vai all'accesso" }).click();
   await expect(page).toHaveURL(/\/demo\/login\?redirectTo=%2Fdemo%2FFAQ$/);
 });
+
+/** Sends the page's form after the time-out, follows C02's button and signs in again. */
+async function sendExpiredAndSignInAgain(page: Page, user: DemoUser, send: () => Promise<void>, expectedLogin: RegExp) {
+  await untilTimedOut(page);
+  await send();
+  const dialog = page.getByRole("alert");
+  await expect(dialog.getByText("Error code C02")).toBeVisible();
+  await page.getByRole("link", { name: "Go to login" }).click();
+  await expect(page).toHaveURL(expectedLogin);
+  await signIn(page, user);
+}
+
+test("R-CAT-02 the profile form sent after the time-out: signing in again shows the profile page with what was typed and says so", async ({ page }) => {
+  const dora = await cloneUser("dora");
+  await page.goto(`${server.baseUrl}/demo/login?langId=en_GB`);
+  await signIn(page, dora);
+  await page.goto(`${server.baseUrl}/demo/profile`);
+  await expect(page.getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
+  await sendExpiredAndSignInAgain(
+    page,
+    dora,
+    async () => {
+      await page.getByLabel("Last name", { exact: true }).fill("Typed-While-Expired");
+      await page.getByRole("button", { name: "Save" }).click();
+    },
+    /\/demo\/login\?redirectTo=%2Fdemo%2Fprofile$/,
+  );
+  await expect(page).toHaveURL(`${server.baseUrl}/demo/profile`);
+  await expect(page.getByLabel("Last name", { exact: true })).toHaveValue("Typed-While-Expired");
+  await expect(page.getByRole("status").filter({ hasText: "Your session had expired. What you entered has been filled in again" })).toBeVisible();
+  // Saving now keeps it.
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your details have been saved.")).toBeVisible();
+  await page.goto(`${server.baseUrl}/demo/profile`);
+  await expect(page.getByLabel("Last name", { exact: true })).toHaveValue("Typed-While-Expired");
+});
+
+test("R-CAT-02 feedback sent after the time-out: signing in again opens the feedback dialog where it was, with the rating and the comment", async ({ page }) => {
+  const dora = await cloneUser("dora");
+  await page.goto(`${server.baseUrl}/demo/login?langId=en_GB`);
+  await signIn(page, dora);
+  await page.goto(`${server.baseUrl}/demo/report?modal=feedback`);
+  await expect(page.getByRole("heading", { name: "Your feedback" })).toBeVisible();
+  await sendExpiredAndSignInAgain(
+    page,
+    dora,
+    async () => {
+      await page.getByLabel("4 – very good").check();
+      await page.getByLabel("Comment").fill("Kept across the time-out");
+      await page.getByRole("button", { name: "Send feedback" }).click();
+    },
+    /\/demo\/login\?redirectTo=%2Fdemo%2Ffeedback$/,
+  );
+  await expect(page).toHaveURL(`${server.baseUrl}/demo/report?modal=feedback`);
+  await expect(page.getByLabel("4 – very good")).toBeChecked();
+  await expect(page.getByLabel("Comment")).toHaveValue("Kept across the time-out");
+  await expect(page.getByText("Your session had expired. What you entered has been filled in again")).toBeVisible();
+});

@@ -1,3 +1,5 @@
+import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { cloneUser, DORA_PERSONAL_DATA, signIn, signedInClone } from "../support/demo";
@@ -76,6 +78,53 @@ describe("an expired app session (issue 14 part 1)", { timeout: 120_000 }, () =>
     expect(back.text).toContain("Kept across the time-out");
     // They are the module's draft now: a reload still has them.
     expect((await browser.get("/demo/assessment/40")).text).toContain('value="Typed-While-Expired"');
+  });
+
+  it("R-CAT-02 the profile form posted into the expired session: after signing in again the profile page has what was typed, with a notice", async () => {
+    const { browser, user } = await signedInClone(server.baseUrl, "dora", "en_GB");
+    await untilTimedOut(browser);
+    const refused = await browser.post("/demo/profile", { firstName: "Dora", lastName: "Typed-While-Expired", email: "kept@example.com", language: "en_GB" }, { follow: false });
+    expect(refused.status).toBe(401);
+    expect(main(refused)).toContain('href="/demo/login?redirectTo=%2Fdemo%2Fprofile"');
+    const back = await signIn(browser, user, "?redirectTo=%2Fdemo%2Fprofile");
+    expect(new URL(back.url).pathname).toBe("/demo/profile");
+    expect(back.text).toMatch(/value="Typed-While-Expired"/);
+    expect(back.text).toMatch(/value="kept@example.com"/);
+    expect(main(back)).toContain("Your session had expired. What you entered has been filled in again");
+    // Taken once: they were not saved, so the next visit shows the stored data again.
+    const again = await browser.get("/demo/profile");
+    expect(again.text).not.toContain("Typed-While-Expired");
+    expect(main(again)).not.toContain("Your session had expired");
+  });
+
+  it("R-CAT-02 feedback sent into the expired session: after signing in again the dialog is open where it was, with the rating and the comment", async () => {
+    const { browser, user } = await signedInClone(server.baseUrl, "dora", "en_GB");
+    await untilTimedOut(browser);
+    const refused = await browser.post("/demo/feedback", { rating: "4", comment: "Kept across the time-out", returnTo: "/demo/report" }, { follow: false });
+    expect(refused.status).toBe(401);
+    expect(main(refused)).toContain('href="/demo/login?redirectTo=%2Fdemo%2Ffeedback"');
+    const back = await signIn(browser, user, "?redirectTo=%2Fdemo%2Ffeedback");
+    expect(new URL(back.url).pathname + new URL(back.url).search).toBe("/demo/report?modal=feedback");
+    expect(back.text).toMatch(/<input[^>]*value="4"[^>]*checked=""|<input[^>]*checked=""[^>]*value="4"/);
+    expect(back.text).toMatch(/<textarea[^>]*>Kept across the time-out<\/textarea>/);
+    expect(main(back)).toContain("Your session had expired. What you entered has been filled in again");
+  });
+
+  it("R-CAT-02 the change-password form posted into the expired session: never a password in the session store; afterwards the form leads back where it was", async () => {
+    const { browser, user } = await signedInClone(server.baseUrl, "dora", "en_GB");
+    await untilTimedOut(browser);
+    const secrets = { oldPassword: "Old-Pw-Marker-7f3a-1", password: "New-Pw-Marker-7f3a-2", passwordRepeat: "New-Pw-Marker-7f3a-2" };
+    const refused = await browser.post("/demo/change-password", { ...secrets, returnTo: "/demo/report" }, { follow: false });
+    expect(refused.status).toBe(401);
+    const db = new Database(path.join(server.dataDir, "app.db"), { readonly: true });
+    const stored = (db.prepare("SELECT data FROM sessions").all() as { data: string }[]).map((row) => row.data).join("\n");
+    db.close();
+    expect(stored).toContain('"returnTo":"/demo/report"');
+    expect(stored).not.toContain("Pw-Marker-7f3a");
+    const back = await signIn(browser, user, "?redirectTo=%2Fdemo%2Fchange-password");
+    expect(new URL(back.url).pathname).toBe("/demo/change-password");
+    expect(back.text).toContain('name="returnTo" value="/demo/report"');
+    expect(back.text).not.toContain("Pw-Marker-7f3a");
   });
 
   it("R-CAT-02 values posted into an expired session never reach another applicant signing in on the same browser", async () => {
