@@ -17,7 +17,6 @@ const SECTIONS = [
   { key: "applicant", path: "/applicants" },
   { key: "create", path: "/create" },
   { key: "summary", path: "/summary" },
-  { key: "setup", path: "/setup" },
   { key: "continue", path: "/applicants" },
   { key: "audit", path: "/applicants" },
 ] as const;

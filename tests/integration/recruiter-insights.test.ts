@@ -148,3 +148,32 @@ describe("issue 12: test continue", () => {
     expect(guarded.location).toMatch(/^\/demo\/recruiter\/login\?redirectTo=/);
   });
 });
+
+describe("issue 12: the employee intro", () => {
+  it("explains each tool in all five languages, formally in de and de-DU (decision 147), with links to the tools; guarded like every recruiter page", async () => {
+    const guarded = await client().get("/demo/recruiter/intro", { follow: false });
+    expect(guarded.location).toBe(`/demo/recruiter/login?redirectTo=${encodeURIComponent("/demo/recruiter/intro")}`);
+    const browser = await signInRecruiter();
+    const titles: Record<string, string> = {
+      de: "Einführung: Ihre Werkzeuge",
+      "de-DU": "Einführung: Ihre Werkzeuge",
+      en_GB: "Introduction: your tools",
+      hu: "Bevezetés: az Ön eszközei",
+      it: "Introduzione: i Suoi strumenti",
+    };
+    for (const [language, title] of Object.entries(titles)) {
+      const page = await browser.get(`/demo/recruiter/intro?langId=${language}`);
+      expect(page.status, language).toBe(200);
+      expect(page.headers.get("cache-control")).toBe("no-store");
+      expect(page.text, language).toContain(title);
+      for (const path of ["/applicants", "/create", "/summary"]) expect(page.text, language).toContain(`href="/demo/recruiter${path}"`);
+      expect((page.text.match(/<section[^>]*id="intro-/g) ?? []).length, language).toBe(6);
+      if (language.startsWith("de")) {
+        // The intro's own text (the language chooser names "Deutsch (du)" as a choice).
+        const article = /<article[^>]*class="recruiter-intro"[^>]*>([\s\S]*?)<\/article>/.exec(page.text)?.[1] ?? "";
+        expect(article).toContain("Sie");
+        expect(article).not.toMatch(/\b(du|dein|deine|dich|dir)\b/);
+      }
+    }
+  });
+});
