@@ -16,8 +16,11 @@ const PAGE_BUDGET_MS = 2000;
 const CREDENTIAL_BUDGET_MS = 6000;
 const FAILURES_TO_OPEN = 2;
 const COOLDOWN_MS = 1500;
-/** Generous for a loaded CI machine; the figure measured here is printed (a fast-failed page takes some ms). */
-const FAST_MS = 1000;
+/**
+ * A page that did not wait for the page budget (the figures are printed: a fast-failed page takes some
+ * ms on a quiet machine, up to 1.2 s were seen at a load average of 30, so the line is the budget itself).
+ */
+const FAST_MS = PAGE_BUDGET_MS - 50;
 
 type Mode = "answer" | "hang";
 
@@ -168,14 +171,19 @@ describe("issue 10 upstream time budgets and circuit breaker", () => {
     const app = await startApp(`http://127.0.0.1:${port}/api`);
     running.push(app);
     const client = new BrowserClient(app.baseUrl);
+    // A refused connection fails at once either way; what this asserts is that the breaker counts it
+    // (it opens) and then stops calling (the log says so). Times are printed, not asserted: one of
+    // them took 1.2 s at a load average of 30.
+    const times: number[] = [];
     for (let index = 0; index < FAILURES_TO_OPEN + 2; index++) {
       const { page, ms } = await timed(() => client.get("/acme/login"));
       expect(page.status).toBe(503);
       expect(errorCode(page)).toBe("Fehlercode API02");
-      expect(ms).toBeLessThan(FAST_MS);
+      times.push(ms);
     }
+    console.info(`[issue 10] pages with the upstream gone: ${times.join(", ")} ms`);
     await waitForLog(app.logs, (line) => line.msg?.startsWith("upstream circuit opened") === true, { what: "the circuit to open" });
-    expect(app.logs()).toContain("upstream call not attempted: circuit open");
+    await waitForLog(app.logs, (line) => line.msg === "upstream call not attempted: circuit open", { what: "a call the open circuit did not attempt" });
 
     const upstream = await startTinyUpstream(port);
     running.push(upstream);
