@@ -21,7 +21,7 @@ import {
 } from "../app/session/store.server";
 import { createDraftStore } from "../app/assessment/draft-store.server";
 import { createHoneypot } from "../app/forms/honeypot.server";
-import { createUpstreamTransport } from "../app/upstream/transport.server";
+import { createUpstreamTransport, UPSTREAM_KEEP_ALIVE_MS } from "../app/upstream/transport.server";
 import { VISITOR_ADDRESS_HEADER } from "../app/upstream/visitor-address";
 import { CLIENT_REPORTS_PER_MINUTE } from "../app/errors/report-budget";
 import { createEmbeddedApi, type EmbeddedApi } from "../api/index";
@@ -54,6 +54,8 @@ export interface CreateServerOptions {
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+/** The internal listener's keep-alive: a minute past the upstream client's own (UPSTREAM_KEEP_ALIVE_MS). */
+const INTERNAL_KEEP_ALIVE_MS = UPSTREAM_KEEP_ALIVE_MS + 60_000;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 /** After SIGTERM, how long a connection without a request is left before it counts as idle (decision 099). */
 const IDLE_GRACE_MS = 100;
@@ -312,10 +314,10 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   /** Requests of a connection whose answer is not completely handed to the OS yet. */
   const activeRequests = new WeakMap<Socket, number>();
 
-  function listenOn(target: Server, port: number, host: string, tracked: Set<Socket>): Promise<number> {
+  function listenOn(target: Server, port: number, host: string, tracked: Set<Socket>, keepAliveMs = 5_000): Promise<number> {
     target.headersTimeout = 20_000;
     target.requestTimeout = 60_000;
-    target.keepAliveTimeout = 5_000;
+    target.keepAliveTimeout = keepAliveMs;
     target.on("connection", (socket) => {
       tracked.add(socket);
       socket.on("close", () => tracked.delete(socket));
@@ -372,7 +374,9 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
         // its own: at shutdown the public one stops accepting while requests in flight still reach
         // the API (decision 099).
         internal = createServer(app);
-        const internalPort = await listenOn(internal, 0, "127.0.0.1", internalSockets);
+        // Only the app's own upstream client connects here: it gives idle connections up after
+        // UPSTREAM_KEEP_ALIVE_MS, so this side never closes one a request is on its way over.
+        const internalPort = await listenOn(internal, 0, "127.0.0.1", internalSockets, INTERNAL_KEEP_ALIVE_MS);
         services.upstreamBaseUrl = `http://127.0.0.1:${internalPort}/api`;
       }
       logger.info(

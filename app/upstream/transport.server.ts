@@ -72,10 +72,21 @@ const STATE_NAMES: Record<CircuitState, CircuitStateName> = {
   [CircuitState.Isolated]: "open",
 };
 
+/**
+ * How long an idle upstream connection is reused. A request written on a kept-alive connection just
+ * before the server's own keep-alive time-out fires is lost ("other side closed", API02): under a
+ * stalled event loop Node runs the server's time-out before it reads the waiting request. Found by
+ * the fuzzing (issue 10) with the embedded API in the same process: its internal listener keeps
+ * connections for INTERNAL_KEEP_ALIVE_MS (server/app.ts), far longer than this.
+ */
+export const UPSTREAM_KEEP_ALIVE_MS = 4_000;
+
 export function createUpstreamTransport(options: { budgets: UpstreamBudgets; breaker: BreakerSettings; logger?: Logger }): UpstreamTransport {
   const { budgets, logger } = options;
   // undici is what Node's fetch runs on; its Agent is the only place a connect time-out can be set.
-  const agent = new Agent({ connect: { timeout: budgets.connectMs } });
+  // An idle connection is given up after UPSTREAM_KEEP_ALIVE_MS whatever the server announces, well
+  // before the server closes it (decision 102).
+  const agent = new Agent({ connect: { timeout: budgets.connectMs }, keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS, keepAliveMaxTimeout: UPSTREAM_KEEP_ALIVE_MS });
   let breaker: CircuitBreakerPolicy | undefined;
   if (options.breaker.failures > 0) {
     breaker = circuitBreaker(handleAll, {
