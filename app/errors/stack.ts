@@ -25,7 +25,7 @@ export async function settleAll<const T extends readonly Promise<unknown>[]>(
       -readonly [K in keyof T]: Awaited<T[K]>;
     };
   }
-  const other = failures.find((failure) => !isCatalogueError(failure));
-  if (other !== undefined) throw other;
+  const other = failures.findIndex((failure) => !isCatalogueError(failure));
+  if (other !== -1) throw failures[other];
   throw CatalogueError.stack((failures as CatalogueError[]).reverse());
 }
