@@ -90,7 +90,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 const BROWSER_ERROR_TEXTS = ["pageLabel", "codeLabel", "close", "reference", "defaultHint", "E01", "C01", "Chunk"];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root") as RootLoaderData | undefined;
+  const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   useClientTexts("errors", BROWSER_ERROR_TEXTS);
   const language = data?.language ?? DEFAULT_LANGUAGE;

@@ -67,7 +67,7 @@ function personName(user: { first_name: string | null; last_name: string | null;
 }
 
 export function applicantDetail(ctx: ApiContext, scope: RecruiterScope, user: User) {
-  const language = scope.recruiter.language as Language;
+  const language = scope.recruiter.language;
   const finished = finishedModules(ctx.db, user.id);
   const { results, forms, history } = applicantResults(ctx, user.id);
   const owner = user.owner_id
@@ -195,7 +195,7 @@ function formsOf(
 
 /** GET …/values: the applicant's scale values and form answers (the app makes the CSV of them). */
 export function applicantValues(ctx: ApiContext, scope: RecruiterScope, user: User) {
-  const language = scope.recruiter.language as Language;
+  const language = scope.recruiter.language;
   const finished = finishedModules(ctx.db, user.id);
   const { results, forms } = applicantResults(ctx, user.id);
   const profiles = assignments(ctx, user.id).map((assignment) => assignment.profile);

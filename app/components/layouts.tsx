@@ -40,7 +40,7 @@ export interface CustomerShell {
  * dashboard's progress view reads `appearance.showProgress`.
  */
 export function useCustomerShell(): CustomerShell | undefined {
-  return useRouteLoaderData("routes/$cstm") as CustomerShell | undefined;
+  return useRouteLoaderData<CustomerShell>("routes/$cstm");
 }
 
 function SkipLink() {

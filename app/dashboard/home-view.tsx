@@ -235,7 +235,7 @@ export const homeLinks: LinksFunction = () => [{ rel: "stylesheet", href: styles
 
 export function HomeRoute() {
   const { view } = useLoaderData<HomeLoader>();
-  const actionData = useActionData<typeof homeAction>() as HomeActionData | undefined;
+  const actionData = useActionData<typeof homeAction>();
   return <HomePage view={view} refused={actionData?.refused ?? null} />;
 }
 

@@ -54,7 +54,7 @@ export function ReportDownload({ href, newTab, reportPath }: { href: string; new
         <a
           className="button button-primary"
           href={href}
-          onClick={download}
+          onClick={(event) => void download(event)}
           aria-disabled={busy || undefined}
           {...(newTab ? { target: "_blank", rel: "noopener" } : {})}
         >

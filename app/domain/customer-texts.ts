@@ -29,10 +29,13 @@ export function supportText(texts: CustomerTexts, language: string, customerLang
 
 function faqEntriesOf(value: unknown): FaqEntry[] | null {
   if (!Array.isArray(value)) return null;
-  return value
+  return (value as unknown[])
     .filter(
       (entry): entry is FaqEntry =>
-        typeof entry === "object" && entry !== null && isNonBlankString(entry.question) && isNonBlankString(entry.answer),
+        typeof entry === "object" &&
+        entry !== null &&
+        isNonBlankString((entry as Partial<FaqEntry>).question) &&
+        isNonBlankString((entry as Partial<FaqEntry>).answer),
     )
     .map((entry) => ({ question: entry.question.trim(), answer: entry.answer.trim() }));
 }

@@ -59,5 +59,5 @@ export function videoTitle(video: Pick<Video, "title">, language: string, fallba
   if (typeof video.title === "string") return video.title;
   const titles = video.title;
   const found = [language, ...fallbackLanguages].find((code) => titles[code] !== undefined);
-  return found !== undefined ? titles[found]! : (Object.values(titles)[0] ?? "");
+  return found !== undefined ? titles[found] : (Object.values(titles)[0] ?? "");
 }

@@ -25,7 +25,7 @@ export function RouteErrorView({ customer }: { customer?: BoundaryCustomer }) {
   const error = useRouteError();
   const location = useLocation();
   const params = useParams();
-  const rootData = useRouteLoaderData("root") as RootDataForErrors | undefined;
+  const rootData = useRouteLoaderData<RootDataForErrors>("root");
   // A failed navigation in this browser may have cost the root its data: use what it had.
   const root = rootData ?? rememberedRootData();
   const { payload, inBrowser } = describeRouteError(error, Boolean(customer));

@@ -155,6 +155,8 @@ export function ErrorDialogs({ cstm, onSite, supportEmail, overlay }: ErrorDialo
         const titleId = `error-dialog-${index}-title`;
         const top = index === stack.length - 1;
         return (
+          // A click beside the dialog is the mouse's shortcut for its close button; Escape is the keyboard's (above).
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
           <dialog
             key={`${key}-${index}`}
             open

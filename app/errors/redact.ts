@@ -48,7 +48,7 @@ export function redactSecrets<T>(value: T, depth = 0): T {
   if (depth > MAX_DEPTH || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
     let changed = false;
-    const items = value.map((item) => {
+    const items = (value as unknown[]).map((item) => {
       const redacted = redactSecrets(item, depth + 1);
       if (redacted !== item) changed = true;
       return redacted;
@@ -57,7 +57,7 @@ export function redactSecrets<T>(value: T, depth = 0): T {
   }
   if (!isPlainOrError(value)) return value;
   let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     const redacted = SECRET_KEY.test(key) && item !== undefined && item !== null ? CENSORED : redactSecrets(item, depth + 1);
     if (redacted !== item) {
       copy ??= value instanceof Error ? errorCopy(value) : { ...(value as Record<string, unknown>) };
@@ -69,12 +69,12 @@ export function redactSecrets<T>(value: T, depth = 0): T {
 
 function isPlainOrError(value: object): boolean {
   if (value instanceof Error) return true;
-  const prototype = Object.getPrototypeOf(value);
+  const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
 
 function errorCopy(error: Error): Record<string, unknown> {
-  const copy = Object.assign(Object.create(Object.getPrototypeOf(error)) as Record<string, unknown>, error);
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(error) as object | null) as Record<string, unknown>, error);
   const source = error as unknown as Record<string, unknown>;
   // Not enumerable on errors, so Object.assign did not copy them.
   for (const key of ["name", "message", "stack", "cause"]) if (source[key] !== undefined) copy[key] = source[key];

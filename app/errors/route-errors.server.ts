@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { DEFAULT_LANGUAGE } from "~/i18n/languages";
 import type { CustomerConfig } from "~/domain/customer";
-import type { ResourceTree } from "~/i18n/translator";
 import { getSession } from "~/session/request.server";
 import defaultErrorTexts from "../../locales/de-DU/errors.json";
 import { isCatalogueError, isErrorPayload, type ErrorPayload } from "./catalogue-error";
@@ -126,7 +125,7 @@ async function requestFacts({ request, context, params }: LoaderFunctionArgs): P
 }
 
 /** The root loader failed: its error view has no translations but these (the default language's). */
-const ROOT_TEXTS: ErrorPayload["texts"] = { language: DEFAULT_LANGUAGE, errors: defaultErrorTexts as ResourceTree };
+const ROOT_TEXTS: ErrorPayload["texts"] = { language: DEFAULT_LANGUAGE, errors: defaultErrorTexts };
 
 /** When an error happened, for the stack's order across the action and the loaders (R-ERR-03). */
 export function errorTime(): number {
@@ -231,8 +230,8 @@ function wrap(routeId: string, depth: number, run: DataFunction, overPage: boole
     try {
       return await run(args);
     } catch (error) {
-      const explained = await explain(error, args as LoaderFunctionArgs, routeId, errorTime());
-      const answer = overPage && isDataWithInit(explained) && isErrorPayload(explained.data) ? await answerOverPage(args as ActionFunctionArgs, explained) : null;
+      const explained = await explain(error, args, routeId, errorTime());
+      const answer = overPage && isDataWithInit(explained) && isErrorPayload(explained.data) ? await answerOverPage(args, explained) : null;
       if (answer) return answer;
       throw explained;
     }
@@ -252,10 +251,10 @@ function wrapBuild(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const module = { ...route.module };
-    if (module.loader) module.loader = wrap(id, depthOf(id), module.loader as DataFunction, false) as typeof module.loader;
+    if (module.loader) module.loader = wrap(id, depthOf(id), module.loader, false) as typeof module.loader;
     // Only pages (routes with a component) show errors over themselves; resource routes answer as before.
     const page = Boolean(module.default) && id !== "root";
-    if (module.action) module.action = wrap(id, depthOf(id), module.action as DataFunction, page) as typeof module.action;
+    if (module.action) module.action = wrap(id, depthOf(id), module.action, page) as typeof module.action;
     routes[id] = { ...route, module };
   }
   const wrapped = { ...build, routes };
@@ -266,5 +265,5 @@ function wrapBuild(build: ServerBuild): ServerBuild {
 /** Wraps every loader and action of a Remix server build (or of a build loader, in development). */
 export function withCatalogueErrors<B extends Build>(build: B): B {
   if (typeof build === "function") return (async () => wrapBuild(await build())) as B;
-  return wrapBuild(build as ServerBuild) as B;
+  return wrapBuild(build) as B;
 }

@@ -61,7 +61,7 @@ export function buildFormState<Name extends string>(
   const errors = options.lastResult?.error ?? {};
   const fields = {} as Record<Name, FieldState>;
   for (const name of names) {
-    const value = (values as Record<string, unknown>)[name];
+    const value = values[name];
     const list = asStrings(value);
     fields[name] = {
       id: `${id}-${name}`,

@@ -29,7 +29,7 @@ function fieldErrorsFromData(data: unknown, rename: Record<string, string> = {})
 
 function bodyOf(error: UpstreamError): { error?: unknown; data?: unknown } {
   const body = error.body;
-  return body && typeof body === "object" ? (body as { error?: unknown; data?: unknown }) : {};
+  return body && typeof body === "object" ? body : {};
 }
 
 /**

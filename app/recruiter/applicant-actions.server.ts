@@ -142,7 +142,7 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
   const intent = formData.get("intent");
   const values = formValues(formData);
   if (typeof intent !== "string" || !(INTENTS as readonly string[]).includes(intent)) {
-    return data({ failure: { intent: "details" as Intent, errors: { "": "recruiter:applicant.errors.invalid" }, values } }, { status: 400 });
+    return data({ failure: { intent: "details" as const, errors: { "": "recruiter:applicant.errors.invalid" }, values } }, { status: 400 });
   }
   const pagePath = recruiterPath(recruiter.cstm, `/applicants/${encodeURIComponent(userName)}`);
   // Recruiter actions are rate limited per recruiter (issue 11): generous for a working day, a wall for a script.

@@ -104,7 +104,7 @@ export function Range({ name, type, values, errors, max }: {
     <fieldset className="filter-range">
       <legend>{t(`list.range.${name}`)}</legend>
       {[first, second].map((end) => {
-        const parameter = `${name}${end}` as ListParameter;
+        const parameter = `${name}${end}`;
         return (
           <FilterField key={end} name={parameter} label={t(`list.${end.toLowerCase()}`)} error={errors[parameter]}>
             {(props) =>

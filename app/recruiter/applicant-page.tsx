@@ -367,10 +367,10 @@ function FormSection({ form, props }: { form: ApplicantForm; props: ApplicantPag
 
 function describeChanges(entry: AuditEntry, t: (key: string, options?: Record<string, string | number>) => string): string {
   const parts: string[] = [];
-  const show = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value));
+  const show = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : typeof value === "string" ? value : JSON.stringify(value));
   for (const [field, change] of Object.entries(entry.changes)) {
     if (change && typeof change === "object" && "before" in change && "after" in change) {
-      const { before, after } = change as { before: unknown; after: unknown };
+      const { before, after } = change;
       parts.push(`${field}: ${show(before)} → ${show(after)}`);
     } else if (field === "fields" && change && typeof change === "object") {
       for (const [name, value] of Object.entries(change as Record<string, { before: unknown; after: unknown }>)) {

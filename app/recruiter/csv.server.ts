@@ -14,13 +14,16 @@ export function csvSeparator(language: Language): string {
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function cell(value: unknown): string {
+/** What a cell may hold: no objects, which would come out as "[object Object]". */
+export type CsvValue = string | number | boolean | null | undefined;
+
+function cell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   const text = String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-export function toCsv(header: string[], rows: unknown[][], language: Language): string {
+export function toCsv(header: string[], rows: CsvValue[][], language: Language): string {
   return stringify([header.map(cell), ...rows.map((row) => row.map(cell))], {
     bom: true,
     delimiter: csvSeparator(language),

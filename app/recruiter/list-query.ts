@@ -81,8 +81,8 @@ export function readListQuery(search: URLSearchParams, statuses: readonly string
     else errors[name] = "list.errors.choice";
   }
   for (const range of DATE_RANGES) {
-    const from = `${range}From` as ListParameter;
-    const to = `${range}To` as ListParameter;
+    const from = `${range}From`;
+    const to = `${range}To`;
     for (const name of [from, to]) {
       if (values[name] && !isDate(values[name])) errors[name] = "list.errors.date";
     }
@@ -92,15 +92,15 @@ export function readListQuery(search: URLSearchParams, statuses: readonly string
     for (const name of [from, to]) if (values[name] && !errors[name]) keep(name);
   }
   for (const range of NUMBER_RANGES) {
-    const min = `${range.name}Min` as ListParameter;
-    const max = `${range.name}Max` as ListParameter;
+    const min = `${range.name}Min`;
+    const max = `${range.name}Max`;
     const numbers: Record<string, number | null> = {};
     for (const name of [min, max]) {
       if (!values[name]) continue;
       numbers[name] = wholeNumber(values[name], range.max);
       if (numbers[name] === null) errors[name] = range.name === "progress" ? "list.errors.percent" : "list.errors.count";
     }
-    if (!errors[min] && !errors[max] && numbers[min] != null && numbers[max] != null && numbers[min]! > numbers[max]!) {
+    if (!errors[min] && !errors[max] && numbers[min] != null && numbers[max] != null && numbers[min] > numbers[max]) {
       errors[max] = "list.errors.numberOrder";
     }
     for (const name of [min, max]) if (values[name] && !errors[name]) keep(name, String(numbers[name]));

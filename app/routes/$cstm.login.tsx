@@ -125,7 +125,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function LoginRoute() {
-  const { cstm, constraint, links, onSite, invalidLink, redirectTo, notice, honeypot } = useLoaderData<typeof loader>();
+  const { constraint, links, onSite, invalidLink, redirectTo, notice, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("auth", ["login.submitting"]);

@@ -64,7 +64,7 @@ function ProfileCard({ card, reportPage, refused }: { card: ChooserCardView; rep
 
 export default function ProfileChooserRoute() {
   const { cards, reportPage, title } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>() as ChooserActionData | undefined;
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("dashboard");
   return (
     <section aria-labelledby="chooser-title">

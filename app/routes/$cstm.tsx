@@ -3,7 +3,6 @@ import {
   Outlet,
   useLoaderData,
   useMatches,
-  useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -11,7 +10,6 @@ import { CustomerLayout, ErrorLayout, type CustomerShell } from "~/components/la
 import { noticeFrom } from "~/components/notice";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
-import { ErrorView } from "~/errors/error-view";
 import { describeRouteError } from "~/errors/route-error";
 import { selectMainError } from "~/errors/selection";
 import { layoutFromMatches, type RouteHandle } from "~/handle";

@@ -105,7 +105,7 @@ export const ANONYMOUS_IDLE_TIMEOUT_S = 15 * 60;
 const TOUCH_GRANULARITY_MS = 60_000;
 
 export function idleTimeoutFor(data: Partial<SessionData>, policy: SessionPolicy): number {
-  const applicant = data.applicant as ApplicantAuth | undefined;
+  const applicant = data.applicant;
   return applicant?.anonymous ? policy.anonymousIdleTimeoutS : policy.idleTimeoutS;
 }
 
@@ -186,7 +186,7 @@ export function createAppSessionStorage(
   const recordFor = (data: Record<string, unknown>, createdAt: number, now: number): SessionRecord => ({
     data,
     createdAt,
-    idleExpiresAt: now + idleTimeoutFor(data as Partial<SessionData>, policy) * 1000,
+    idleExpiresAt: now + idleTimeoutFor(data, policy) * 1000,
     absoluteExpiresAt: createdAt + policy.absoluteTimeoutS * 1000,
   });
 
@@ -214,7 +214,7 @@ export function createAppSessionStorage(
       }
       const { id } = value;
       const now = Date.now();
-      const idleExpiresAt = now + idleTimeoutFor(record.data as Partial<SessionData>, policy) * 1000;
+      const idleExpiresAt = now + idleTimeoutFor(record.data, policy) * 1000;
       if (idleExpiresAt - record.idleExpiresAt >= TOUCH_GRANULARITY_MS) await store.touch(id, idleExpiresAt);
       const session = createSession<SessionData, FlashData>(record.data as unknown as SessionData, id);
       origins.set(session, { id, createdAt: record.createdAt, absoluteExpiresAt: record.absoluteExpiresAt });
@@ -225,7 +225,7 @@ export function createAppSessionStorage(
       const origin = origins.get(session);
       let id = origin?.id ?? session.id;
       // The earliest moment the record can time out (a later activity only moves it on).
-      const expiresAt = Math.min(Date.now() + idleTimeoutFor(data as Partial<SessionData>, policy) * 1000, origin?.absoluteExpiresAt ?? Infinity);
+      const expiresAt = Math.min(Date.now() + idleTimeoutFor(data, policy) * 1000, origin?.absoluteExpiresAt ?? Infinity);
       if (!id) {
         id = await insertNew(session, data);
       } else {
@@ -233,7 +233,7 @@ export function createAppSessionStorage(
         const record = { ...recordFor(data, createdAt, Date.now()), ...(origin ? { absoluteExpiresAt: origin.absoluteExpiresAt } : {}) };
         if (!(await store.update(id, record))) id = await insertNew(session, keptWhenReissued(data));
       }
-      return cookie.serialize(cookieValueOf(id, session.data as Partial<SessionData>, expiresAt), options);
+      return cookie.serialize(cookieValueOf(id, session.data, expiresAt), options);
     },
     async destroySession(session, options) {
       const id = origins.get(session)?.id ?? session.id;

@@ -4,7 +4,7 @@ import { memoize } from "~/context";
 import { CatalogueError } from "~/errors/catalogue-error";
 import type { ErrorCode } from "~/errors/catalogue";
 import { codeForFailure, type UpstreamFailure } from "~/errors/mapping";
-import type { ApplicantAuth, AppSession, RecruiterAuth, TokenGrant } from "~/session/session.server";
+import type { AppSession, TokenGrant } from "~/session/session.server";
 import { isUpstreamUnavailable, type CallBudget } from "./transport.server";
 import { VISITOR_ADDRESS_HEADER } from "./visitor-address";
 
@@ -217,7 +217,7 @@ function isFailure(value: RawResult | UpstreamFailure): value is UpstreamFailure
  */
 export function ensureFreshToken(context: AppLoadContext, session: AppSession, role: TokenRole): Promise<boolean> {
   return memoize(context, `token-check:${role}`, async () => {
-    const grant = session.get(role) as (ApplicantAuth | RecruiterAuth) | undefined;
+    const grant = session.get<TokenRole>(role);
     if (!grant?.token) return false;
     if (grant.expiresAt !== null && grant.expiresAt > nowSeconds()) return true;
     const result = await send(context, "POST", "/refreshToken", undefined, undefined, grant.token, "page");
@@ -230,7 +230,7 @@ export function ensureFreshToken(context: AppLoadContext, session: AppSession, r
       token: body.access_token,
       expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? nowSeconds() + Math.floor(expiresIn) : null,
     };
-    session.set(role, refreshed as ApplicantAuth & RecruiterAuth);
+    session.set(role, refreshed);
     await context.services.sessionStorage.commitSession(session);
     return true;
   });

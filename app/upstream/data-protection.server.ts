@@ -32,7 +32,7 @@ const statementFields = z.object({
 
 // The fields at the top level (spec §7); a `data` envelope is accepted too.
 const statementSchema = z.preprocess((body) => {
-  if (body && typeof body === "object" && !("statement" in body) && "data" in body) return (body as { data: unknown }).data;
+  if (body && typeof body === "object" && !("statement" in body) && "data" in body) return body.data;
   return body;
 }, statementFields);
 
