@@ -74,8 +74,9 @@ async function main() {
       process.exit(1);
     }
   };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  // stop() handles its own failures (logs, exit 1).
+  process.on("SIGTERM", (signal) => void stop(signal));
+  process.on("SIGINT", (signal) => void stop(signal));
 }
 
 main().catch((error) => {

@@ -6,7 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { Logger } from "pino";
+import type { Logger, SerializedRequest, SerializedResponse } from "pino";
 import { pinoHttp } from "pino-http";
 import type { AppServices } from "../app/context";
 import { redactUrl } from "../app/errors/redact";
@@ -75,7 +75,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       .then((removed) => removed > 0 && logger.info({ removed }, "expired sessions purged"))
       .catch((error) => logger.error({ err: error }, "session purge failed"));
   await purge();
-  const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
+  const purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
   purgeTimer.unref();
 
   const cookieOptions = { secrets: config.SESSION_SECRET.split(",").map((secret) => secret.trim()), secure: config.COOKIE_SECURE };
@@ -160,7 +160,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       quietReqLogger: true,
       // A 5xx page is logged by whoever produced it (with the real error); pino-http's own
       // "failed with status code" stand-in only adds noise.
-      customErrorObject: (_req, res, error, loggable) =>
+      customErrorObject: (_req, res, error, loggable: Record<string, unknown>) =>
         error instanceof Error && error.message === `failed with status code ${res.statusCode}` ? { ...loggable, err: undefined } : loggable,
       // Evaluated again when the response is finished: only then is the route known.
       customProps: (req, res) => {
@@ -170,13 +170,13 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
         return { ...(cstm ? { cstm } : {}), ...(routeId ? { routeId } : {}) };
       },
       serializers: {
-        req: (req) => ({
+        req: (req: SerializedRequest) => ({
           id: req.id,
           method: req.method,
-          url: redactUrl(req.raw?.originalUrl ?? req.url),
+          url: redactUrl((req.raw as Partial<Request> | undefined)?.originalUrl ?? req.url),
           userAgent: req.headers?.["user-agent"],
         }),
-        res: (res) => ({ statusCode: res.statusCode }),
+        res: (res: SerializedResponse) => ({ statusCode: res.statusCode }),
       },
     }),
   );
@@ -194,12 +194,16 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     res.json({ status: "ok" });
   });
 
-  app.get("/readyz", async (_req, res) => {
+  // Express 4 does not await handlers: a rejection goes to the error handler below, not nowhere.
+  app.get("/readyz", (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
-    const [sessionStore, upstream] = await Promise.all([store.ping(), upstreamReachable(services, config)]);
-    const ready = accepting && sessionStore && upstream;
-    const upstreamCircuit = services.upstream.circuit();
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", accepting, sessionStore, upstream, upstreamCircuit });
+    Promise.all([store.ping(), upstreamReachable(services, config)])
+      .then(([sessionStore, upstream]) => {
+        const ready = accepting && sessionStore && upstream;
+        const upstreamCircuit = services.upstream.circuit();
+        res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", accepting, sessionStore, upstream, upstreamCircuit });
+      })
+      .catch(next);
   });
 
   if (config.embeddedApi) {
@@ -299,7 +303,8 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     }),
   });
   // use(), not all("*"): a path with a malformed escape must reach Remix, not fail in Express's param decoding.
-  app.use(remixHandler);
+  // Remix's handler catches its own errors and passes them to next().
+  app.use((req, res, next) => void remixHandler(req, res, next));
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     (req.log ?? logger).error({ err: error }, "unhandled request error");

@@ -13,11 +13,11 @@ import it from "../locales/it/common.json";
 type Texts = { httpError: Record<string, { title: string; message: string }>; back: string };
 
 const TEXTS: Record<string, { lang: string; texts: Texts }> = {
-  "de-DU": { lang: "de", texts: deDU as Texts },
-  de: { lang: "de", texts: de as Texts },
-  en_GB: { lang: "en-GB", texts: enGB as Texts },
-  hu: { lang: "hu", texts: hu as Texts },
-  it: { lang: "it", texts: it as Texts },
+  "de-DU": { lang: "de", texts: deDU },
+  de: { lang: "de", texts: de },
+  en_GB: { lang: "en-GB", texts: enGB },
+  hu: { lang: "hu", texts: hu },
+  it: { lang: "it", texts: it },
 };
 
 function pickLanguage(acceptLanguage: string | undefined): keyof typeof TEXTS {
