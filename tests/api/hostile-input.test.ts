@@ -96,7 +96,7 @@ const HOSTILE_VALUES: unknown[] = [
   null,
   -1,
   1e308,
-  12345678901234567890,
+  2 ** 64,
   true,
   { $gt: "" },
   "' OR '1'='1' --",
@@ -147,7 +147,7 @@ function snapshot(): Record<string, string[]> {
   try {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
     return Object.fromEntries(
-      tables.map(({ name }) => [name, (db.prepare(`SELECT * FROM "${name}"`).all() as unknown[]).map((row) => JSON.stringify(row)).sort()]),
+      tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all().map((row) => JSON.stringify(row)).sort()]),
     );
   } finally {
     db.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_BASE_URL, startApi, type TestApi } from "./support/api";
+import { startApi, type TestApi } from "./support/api";
 import { currentStatement } from "./support/flows";
 
 let api: TestApi;

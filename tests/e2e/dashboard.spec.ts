@@ -106,7 +106,7 @@ test("R-FIN-01 R-SCR-07 R-REP-01 anna works through the whole of P100, from her 
   await page.getByRole("link", { name: "Download report (PDF)" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("report.pdf");
-  const file = await readFile((await download.path())!);
+  const file = await readFile(await download.path());
   expect(file.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect((await pdfText(file)).lines).toContain("Verbal reasoning");
 });

@@ -90,7 +90,7 @@ test("issue 11 rita filters to P100 under 50 %, opens ben, changes his open-unti
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Scale values and form answers (CSV)" }).click(),
   ]);
-  const records = parse(await readFile((await download.path())!, "utf8"), { bom: true, columns: true }) as Record<string, string>[];
+  const records = parse<Record<string, string>>(await readFile(await download.path(), "utf8"), { bom: true, columns: true });
   expect(records.find((record) => record.Profile.includes("P200") && record.Module === "31")).toMatchObject({ Kind: "Scale", Score: "20", "Norm value": "8" });
   expect(records.find((record) => record.Profile.includes("P200") && record.Module === "32")).toMatchObject({ Kind: "Scale", Score: "17" });
   expect(records.find((record) => record.Profile.includes("P100") && record.Module === "31")).toMatchObject({ Score: "" });

@@ -63,7 +63,7 @@ test("R-SCR-06 R-REP-01 R-SCR-10 with every module done: the feedback modal open
   }
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("report.pdf");
-  const file = await readFile((await download.path())!);
+  const file = await readFile(await download.path());
   expect(file.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   // The page is still the report page, with no failure shown.
   await expect(page).toHaveURL(/\/demo\/report$/);

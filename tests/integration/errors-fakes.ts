@@ -185,7 +185,7 @@ export async function eventually<T>(what: string, check: () => T | undefined | f
  * The built server started like tests/support/server.ts does, but on a port chosen here and found
  * ready through /healthz: with LOG_LEVEL above info there is no "server listening" line to read.
  */
-export async function startServerOnPort(env: Record<string, string>): Promise<{ baseUrl: string; logs(): string; stop(): Promise<void> }> {
+export async function startServerOnPort(env: Record<string, string>): Promise<{ baseUrl: string; logs: () => string; stop(): Promise<void> }> {
   const port = await closedPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "assessment-test-"));
   const child = spawn(process.execPath, [path.join(ROOT, "build/serve.js")], {

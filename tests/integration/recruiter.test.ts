@@ -195,7 +195,7 @@ describe("issue 11: the applicant list", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8").decode(bytes);
-    const records = parse(text, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+    const records = parse<Record<string, string>>(text, { bom: true, delimiter: ";", columns: true });
     expect(records).toHaveLength(total);
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(["Benutzername", "Nachname", "Fortschritt (%)", "Status"]));
     expect(records.some((record) => record.Nachname === "Müller")).toBe(true);
@@ -318,7 +318,7 @@ describe("issue 11: the applicant page and its actions", () => {
     const csv = await fetch(`${server.baseUrl}${page(ben.userName)}/values.csv`, { headers: { Cookie: cookie } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    const records = parse(await csv.text(), { bom: true, delimiter: ",", columns: true }) as Record<string, string>[];
+    const records = parse<Record<string, string>>(await csv.text(), { bom: true, delimiter: ",", columns: true });
     const verbal = records.find((record) => record.Module === "31" && record.Profile.includes("P100"));
     expect(verbal).toMatchObject({ Kind: "Scale", Score: "20", Maximum: "25", "Norm value": "8" });
     const pdf = await fetch(`${server.baseUrl}${page(ben.userName)}/report/P100`, { headers: { Cookie: cookie } });

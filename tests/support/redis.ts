@@ -58,8 +58,8 @@ export async function startRedis(options: { timeoutMs?: number } = {}): Promise<
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     child = started;
-    started.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    started.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    started.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    started.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
     const exited = new Promise<never>((_, reject) =>
       started.once("exit", (code) => reject(new Error(`redis-server exited with ${code}:\n${log}`))),
     );

@@ -14,7 +14,7 @@ export interface RunningServer {
   process: ChildProcess;
   dataDir: string;
   /** Everything the server logged so far (JSON lines). */
-  logs(): string;
+  logs: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -54,8 +54,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -76,7 +76,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
         }
       }
     };
-    child.stdout!.on("data", check);
+    child.stdout.on("data", check);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before listening:\n${output}`));

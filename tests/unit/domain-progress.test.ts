@@ -43,7 +43,7 @@ const profile = (discoverReportVisible: boolean) =>
 describe("container progress", () => {
   it("R-CONT-03 container progress is finished elements of size, x of y and a percentage", () => {
     const [first] = p100([31]);
-    expect(containerProgress(first!)).toEqual({ done: 1, total: 3, percentage: 33 });
+    expect(containerProgress(first)).toEqual({ done: 1, total: 3, percentage: 33 });
   });
 
   it("R-CONT-03 the size, not the number of elements, is the whole (default 8)", () => {

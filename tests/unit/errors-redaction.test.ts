@@ -49,8 +49,9 @@ describe("DESIGN §8 secrets never reach a log line", () => {
     // What is not secret stays readable, and errors stay errors.
     expect(text).toContain('"username":"anna"');
     const failed = text.split("\n").find((line) => line.includes('"failed"'))!;
-    expect(JSON.parse(failed).err).toMatchObject({ type: "Error", message: "upstream said no", failure: { status: 400 } });
-    expect(JSON.parse(failed).err.stack).toContain("upstream said no");
+    const { err } = JSON.parse(failed) as { err: { stack: string } };
+    expect(err).toMatchObject({ type: "Error", message: "upstream said no", failure: { status: 400 } });
+    expect(err.stack).toContain("upstream said no");
   });
 
   it("redactSecrets leaves objects without secrets untouched (no copy)", () => {

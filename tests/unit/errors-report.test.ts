@@ -101,7 +101,7 @@ describe("issue 10 reports never name a link secret", () => {
 
 describe("entry.server handleError", () => {
   const args = (context: AppLoadContext, signal?: AbortSignal) =>
-    ({ request: new Request("http://localhost/demo/login", { signal }), context, params: {} }) as Parameters<typeof handleError>[1];
+    ({ request: new Request("http://localhost/demo/login", { signal }), context, params: {} });
 
   it("R-CAT-05 reports render failures, not Remix's 4xx answers and not aborted requests", async () => {
     const { context, output } = fakeContext(true, "req-handle-error-0001");

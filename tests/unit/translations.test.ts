@@ -7,7 +7,7 @@ import { createTranslator, leafKeys, NAMESPACES, type ResourceTree } from "~/i18
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 function keysOf(language: (typeof SUPPORTED_LANGUAGES)[number], namespace: (typeof NAMESPACES)[number]): string[] {
-  return leafKeys((resources[language][namespace] ?? {}) as ResourceTree).sort();
+  return leafKeys(resources[language][namespace] ?? {}).sort();
 }
 
 describe("translations", () => {
@@ -33,7 +33,7 @@ describe("translations", () => {
   it("no translation is empty", () => {
     for (const language of SUPPORTED_LANGUAGES) {
       for (const namespace of NAMESPACES) {
-        const tree = (resources[language][namespace] ?? {}) as ResourceTree;
+        const tree = resources[language][namespace] ?? {};
         for (const key of leafKeys(tree)) {
           const value = key.split(".").reduce<unknown>((node, part) => (node as ResourceTree)[part], tree);
           expect(String(value).trim(), `${language}/${namespace}:${key}`).not.toBe("");

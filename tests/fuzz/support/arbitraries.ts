@@ -84,7 +84,8 @@ export const anyText: fc.Arbitrary<string> = fc.oneof(
 
 /** A field's value: hostile most of the time, plausible (from the target's own list) otherwise. */
 export function fieldValue(plausible: fc.Arbitrary<string> | readonly string[] = []): fc.Arbitrary<string> {
-  const valid = Array.isArray(plausible) ? (plausible.length ? fc.constantFrom(...plausible) : null) : (plausible as fc.Arbitrary<string>);
+  // Array.isArray does not narrow a readonly array (it answers any[]): the cast says which one it is.
+  const valid = Array.isArray(plausible) ? (plausible.length ? fc.constantFrom(...(plausible as readonly string[])) : null) : (plausible as fc.Arbitrary<string>);
   return valid ? fc.oneof({ weight: 3, arbitrary: anyText }, { weight: 2, arbitrary: valid }) : anyText;
 }
 

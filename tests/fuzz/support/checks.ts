@@ -103,7 +103,7 @@ export function renderedValues(html: string): Map<string, string[]> {
 /** The conform submission a data request's action answered with, if any. */
 export function submissionOf(answer: Answer): { initialValue?: Record<string, unknown>; error?: unknown } | undefined {
   const data = (answer.data as { data?: { result?: unknown } } | undefined)?.data;
-  const result = (data as { result?: unknown } | undefined)?.result ?? data;
+  const result = data?.result ?? data;
   if (typeof result === "object" && result !== null && "initialValue" in result) return result as { initialValue?: Record<string, unknown> };
   return undefined;
 }
