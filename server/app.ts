@@ -248,7 +248,10 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     // The files at the root (favicon.svg, robots.txt) have a dot in their name; pages and their
     // directories never do, and asking the file system for each page load cost a stat per request.
     const rootFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (req.path.slice(req.path.lastIndexOf("/")).includes(".") ? rootFiles(req, res, next) : next()));
+    app.use((req, res, next) => {
+      if (req.path.slice(req.path.lastIndexOf("/")).includes(".")) rootFiles(req, res, next);
+      else next();
+    });
   }
 
   app.use(securityHeaders({ hsts: config.COOKIE_SECURE, frameSources: frameSources(config) }));

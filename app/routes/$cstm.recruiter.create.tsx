@@ -90,7 +90,7 @@ export async function action(args: ActionFunctionArgs) {
       return { created } as const;
     } catch (error) {
       if (error instanceof UpstreamError && error.status !== undefined && !endsSession(error)) {
-        const refusal = upstreamFieldErrors(error.status, (error.body ?? {}) as { error?: string; data?: unknown }, Boolean(values.userName));
+        const refusal = upstreamFieldErrors(error.status, error.body ?? {}, Boolean(values.userName));
         if (refusal) return { refusal, status: error.status } as const;
       }
       throw error;

@@ -90,7 +90,7 @@ export default function RecruiterSummary() {
     if (values.registeredTo && !errors.registeredTo) params.set("registeredTo", values.registeredTo);
     return `${basePath}?${params}`;
   };
-  const listValues = values as Record<ListParameter, string>;
+  const listValues = values;
   return (
     <section aria-labelledby="stats-title" className="recruiter-stats">
       <h1 id="stats-title">{title}</h1>

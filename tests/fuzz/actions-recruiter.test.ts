@@ -77,7 +77,7 @@ const sentOnce = (run: Run, name: string) => run.entries.filter(([field]) => fie
 function failureOf(answer: Answer): { intent?: string; errors?: Record<string, string>; values?: Record<string, string> } | undefined {
   const payload = answer.data as { data?: { failure?: unknown; data?: { failure?: unknown } } } | undefined;
   const failure = payload?.data?.failure ?? payload?.data?.data?.failure;
-  return typeof failure === "object" && failure !== null ? (failure as ReturnType<typeof failureOf>) : undefined;
+  return typeof failure === "object" && failure !== null ? failure : undefined;
 }
 
 /** The catalogue errors an action answered over the page (route-errors.server.ts, decision 127). */
