@@ -31,7 +31,6 @@ import { writeAudit } from "./audit";
 export const CONTINUE_CODE_TTL_S = 15 * 60;
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 const CODE_LENGTH = 8;
-const MAX_WRONG_CODES = 10;
 
 function newCode(): string {
   let code = "";

@@ -57,7 +57,8 @@ const REFUSALS: Record<string, string> = {
 export async function action(args: ActionFunctionArgs) {
   const { recruiter, userName } = await loadApplicant(args);
   const formData = await readFormData(args.request);
-  const profileId = String(formData.get("profile") ?? "").trim();
+  const profile = formData.get("profile");
+  const profileId = typeof profile === "string" ? profile.trim() : "";
   if (!PROFILE_ID.test(profileId)) return data<ActionResult>({ ok: false, error: "continue.errors.profile", profileId }, { status: 400 });
   try {
     const issued = await withRecruiterUpstream(args, recruiter, () =>
