@@ -9,6 +9,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { FocusOnNavigation } from "~/components/focus-on-navigation";
 import { useNonce } from "~/components/nonce";
 import { documentLanguage } from "~/customer/customer.server";
 import { RouteErrorView } from "~/errors/boundary";
@@ -109,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data?.lite ? null : (
           <>
             <DocumentTexts language={language} />
+            <FocusOnNavigation />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

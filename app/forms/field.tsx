@@ -90,7 +90,7 @@ export function Field({ field, label, type = "text", autoComplete, hint, optiona
         type={type}
         defaultValue={type === "password" ? undefined : field.defaultValue}
         autoComplete={autoComplete}
-        autoFocus={autoFocus}
+        autoFocus={autoFocus ?? field.firstInvalid}
         required={constraint.required}
         minLength={constraint.minLength}
         maxLength={constraint.maxLength}
@@ -111,7 +111,7 @@ export function TextareaField({ field, label, hint, optional, autoFocus }: Omit<
         name={field.name}
         rows={5}
         defaultValue={field.defaultValue}
-        autoFocus={autoFocus}
+        autoFocus={autoFocus ?? field.firstInvalid}
         required={field.constraint.required}
         maxLength={field.constraint.maxLength}
         {...aria(field, Boolean(hint))}
@@ -136,7 +136,7 @@ export function SelectField({
         id={field.id}
         name={field.name}
         defaultValue={field.defaultValue ?? ""}
-        autoFocus={autoFocus}
+        autoFocus={autoFocus ?? field.firstInvalid}
         required={field.constraint.required}
         {...aria(field, false)}
       >
@@ -161,6 +161,7 @@ export function CheckboxField({ field, label, value = "on" }: { field: FieldStat
         type="checkbox"
         value={value}
         defaultChecked={field.defaultValue === value}
+        autoFocus={field.firstInvalid}
         required={field.constraint.required}
         {...aria(field, false)}
       />
@@ -194,7 +195,7 @@ export function RadioGroupField({
       {options.map((option, index) => {
         const id = `${field.id}-${option.value}`;
         const chosen = options.some((candidate) => candidate.value === field.defaultValue);
-        const focused = autoFocus && (chosen ? field.defaultValue === option.value : index === 0);
+        const focused = (autoFocus ?? field.firstInvalid) && (chosen ? field.defaultValue === option.value : index === 0);
         return (
           <div className="radio-option" key={option.value}>
             <input

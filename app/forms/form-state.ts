@@ -29,6 +29,8 @@ export interface FieldState {
   defaultValue?: string;
   defaultValues?: string[];
   constraint: FieldConstraint;
+  /** The first field in error: focused when the page loads (the autofocus attribute, without JavaScript). */
+  firstInvalid?: boolean;
   /** Changes with every answer of the server: password inputs remount with it and come back empty. */
   resetKey: number;
 }
@@ -60,6 +62,7 @@ export function buildFormState<Name extends string>(
   const values = options.lastResult?.initialValue ?? options.defaultValue ?? {};
   const errors = options.lastResult?.error ?? {};
   const fields = {} as Record<Name, FieldState>;
+  const firstInvalid = names.find((name) => (errors as Record<string, string[] | null | undefined>)[name]?.length);
   for (const name of names) {
     const value = values[name];
     const list = asStrings(value);
@@ -74,6 +77,7 @@ export function buildFormState<Name extends string>(
       defaultValues: list,
       constraint: options.constraint?.[name] ?? {},
       resetKey: options.resetKey ?? 0,
+      ...(name === firstInvalid ? { firstInvalid: true } : {}),
     };
   }
   return { id, errorId: `${id}-error`, errors: errors[""] ?? undefined, fields };
