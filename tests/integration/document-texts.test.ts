@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const carriedTexts = (html: string) => {
-  const block = /<script type="application\/json" id="i18n-texts">(.*?)<\/script>/s.exec(html);
+  const block = /<script type="application\/json" id="i18n-texts"[^>]*>(.*?)<\/script>/s.exec(html);
   return block ? (JSON.parse(block[1]) as Record<string, Record<string, unknown>>) : undefined;
 };
 
