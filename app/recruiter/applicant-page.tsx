@@ -288,6 +288,14 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
   );
 }
 
+/** The message of a refused form post that names no form on the page, if that is what happened. */
+function unmatchedFormFailure(props: ApplicantPageProps): string | undefined {
+  const failure = props.failure;
+  if (failure?.intent !== "form") return undefined;
+  const matched = props.applicant.forms.some((form) => failure.values.moduleId === String(form.moduleId) && failure.values.profileId === form.profileId);
+  return matched ? undefined : (failure.errors[""] ?? "recruiter:applicant.errors.invalid");
+}
+
 function FormSection({ form, props }: { form: ApplicantForm; props: ApplicantPageProps }) {
   const { t, language } = useTranslation("recruiter");
   const failure = props.failure?.intent === "form" && props.failure.values.moduleId === String(form.moduleId) && props.failure.values.profileId === form.profileId ? props.failure : undefined;
@@ -636,6 +644,13 @@ export function ApplicantPage(props: ApplicantPageProps) {
         {t("applicant.forms.title")}
       </h2>
       {applicant.forms.length === 0 ? <p>{t("applicant.forms.none")}</p> : null}
+      {unmatchedFormFailure(props) ? (
+        // A refused form whose module is none of the forms shown (a tampered module id): its message
+        // has no form to stand on, so it stands under the heading; the forms keep what they hold.
+        <div className="form-errors" role="alert">
+          <p>{t(unmatchedFormFailure(props)!)}</p>
+        </div>
+      ) : null}
       {applicant.forms.map((form) => (
         <FormSection key={`${form.profileId}-${form.moduleId}`} form={form} props={props} />
       ))}
