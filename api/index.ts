@@ -1,7 +1,13 @@
 import { COST, setHashCost } from "./auth/passwords";
 import express, { type Router } from "express";
 import type { Logger } from "pino";
-import { createRequestLimiter, DEFAULT_REQUEST_LIMITS, socketClientAddress, type ClientAddress, type RequestLimitSettings } from "./auth/request-limits";
+import {
+  createRequestLimiter,
+  DEFAULT_REQUEST_LIMITS,
+  socketClientAddress,
+  type ClientAddress,
+  type RequestLimitSettings,
+} from "./auth/request-limits";
 import { createFailureThrottle } from "./auth/throttle";
 import { createTokenService } from "./auth/tokens";
 import type { ApiContext } from "./context";

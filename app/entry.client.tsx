@@ -15,8 +15,9 @@ interface RouterState {
 function RememberRootData() {
   useEffect(() => {
     // Remix puts its router here once it exists (@remix-run/react browser.js).
-    const router = (window as unknown as { __remixRouter?: { state: RouterState; subscribe(fn: (state: RouterState) => void): () => void } })
-      .__remixRouter;
+    const router = (
+      window as unknown as { __remixRouter?: { state: RouterState; subscribe(fn: (state: RouterState) => void): () => void } }
+    ).__remixRouter;
     if (!router) return;
     rememberRootData(router.state.loaderData.root);
     return router.subscribe((state) => rememberRootData(state.loaderData.root));

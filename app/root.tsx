@@ -1,13 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FocusOnNavigation } from "~/components/focus-on-navigation";
 import { useNonce } from "~/components/nonce";
@@ -58,8 +50,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<RootLoaderData> 
   const { request, context } = args;
   const [language, session] = await Promise.all([documentLanguage(args), getSession(request, context)]);
   const url = new URL(request.url);
-  const lite =
-    Boolean(session.get("onSite")) || url.searchParams.has("onSite") || request.headers.get("Save-Data") === "on";
+  const lite = Boolean(session.get("onSite")) || url.searchParams.has("onSite") || request.headers.get("Save-Data") === "on";
   return {
     language,
     htmlLang: htmlLang(language),

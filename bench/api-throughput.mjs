@@ -37,8 +37,7 @@ try {
   const check = await fetch(target, { headers: { authorization: `Bearer ${token}` } });
   if (!check.ok) throw new Error(`warm-up request failed: ${check.status}`);
 
-  const run = (url, headers = {}) =>
-    autocannon({ url, connections: Number(args.connections), duration: Number(args.duration), headers });
+  const run = (url, headers = {}) => autocannon({ url, connections: Number(args.connections), duration: Number(args.duration), headers });
   const report = (label, result) => {
     console.log(`${label} · ${result.connections} connections · ${result.duration} s`);
     console.log(`  requests/s  ${result.requests.average.toFixed(0)} (total ${result.requests.total})`);

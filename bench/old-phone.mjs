@@ -145,7 +145,9 @@ try {
 }
 
 const pad = (value, width) => String(value).padEnd(width);
-console.log(`old phone: CPU ${CPU_THROTTLING}× slower, 1.6 Mbit/s down, 150 ms RTT; median of ${RUNS} journeys; load average ${loadavg()[0].toFixed(1)}`);
+console.log(
+  `old phone: CPU ${CPU_THROTTLING}× slower, 1.6 Mbit/s down, 150 ms RTT; median of ${RUNS} journeys; load average ${loadavg()[0].toFixed(1)}`,
+);
 console.log(pad("mode", 6), pad("page", 18), pad("FCP", 9), pad("LCP", 9), pad("TBT", 9), pad("bytes", 11), "verdict");
 let failed = false;
 for (const row of table) {

@@ -36,10 +36,37 @@ try {
 
 const pad = (value, width) => String(value).padEnd(width);
 const signed = (bytes) => `${bytes >= 0 ? "+" : "−"}${kib(Math.abs(bytes))}`;
-console.log(pad("page", 28), pad("HTML raw", 10), pad("HTML gz", 10), pad("JS gz", 10), pad("vs bare", 11), pad("JS lite", 9), pad("CSS gz", 9), "files");
-console.log(pad("bare Remix (bench/baseline)", 28), pad(kib(bare.htmlRaw), 10), pad(kib(bare.htmlGzip), 10), pad(kib(bare.jsGzip), 10), pad("", 11), pad("", 9), pad(kib(bare.cssGzip), 9), bare.jsFiles.length);
+console.log(
+  pad("page", 28),
+  pad("HTML raw", 10),
+  pad("HTML gz", 10),
+  pad("JS gz", 10),
+  pad("vs bare", 11),
+  pad("JS lite", 9),
+  pad("CSS gz", 9),
+  "files",
+);
+console.log(
+  pad("bare Remix (bench/baseline)", 28),
+  pad(kib(bare.htmlRaw), 10),
+  pad(kib(bare.htmlGzip), 10),
+  pad(kib(bare.jsGzip), 10),
+  pad("", 11),
+  pad("", 9),
+  pad(kib(bare.cssGzip), 9),
+  bare.jsFiles.length,
+);
 for (const { name, normal, lite } of rows) {
-  console.log(pad(name, 28), pad(kib(normal.htmlRaw), 10), pad(kib(normal.htmlGzip), 10), pad(kib(normal.jsGzip), 10), pad(signed(normal.jsGzip - bare.jsGzip), 11), pad(`${lite.jsGzip} B`, 9), pad(kib(normal.cssGzip), 9), normal.jsFiles.length);
+  console.log(
+    pad(name, 28),
+    pad(kib(normal.htmlRaw), 10),
+    pad(kib(normal.htmlGzip), 10),
+    pad(kib(normal.jsGzip), 10),
+    pad(signed(normal.jsGzip - bare.jsGzip), 11),
+    pad(`${lite.jsGzip} B`, 9),
+    pad(kib(normal.cssGzip), 9),
+    normal.jsFiles.length,
+  );
   if (verbose) for (const file of normal.jsFiles) console.log("   ", pad(file.file, 50), kib(file.gzip));
 }
 const failing = (test) => rows.filter(test).map((row) => row.name);

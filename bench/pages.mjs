@@ -11,7 +11,11 @@ export const PAGES = [
   { name: "assessment/31 (frame)", path: "/demo/assessment/31", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
   { name: "FAQ", path: "/demo/FAQ", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
   { name: "profile", path: "/demo/profile", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
-  { name: "support with the player", path: "/demo/support?video=welcome&modal=video", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
+  {
+    name: "support with the player",
+    path: "/demo/support?video=welcome&modal=video",
+    session: (baseUrl) => signInAsClone(baseUrl, "anna"),
+  },
   // The report page with its scales (anna: modules left, so no feedback redirect and no download yet).
   { name: "report", path: "/demo/report", session: (baseUrl) => signInAsClone(baseUrl, "anna") },
 ];

@@ -30,7 +30,15 @@ function csvFile(run) {
   const lines = ["email;firstName;lastName;language;profileId;openUntil;owner"];
   for (let index = 0; index < rows; index++) {
     lines.push(
-      [`bench.${run}.${index}@example.com`, FIRST[index % FIRST.length], `${LAST[index % LAST.length]} ${index}`, LANGUAGES[index % 5], "P100", "2031-12-31", "rita"].join(";"),
+      [
+        `bench.${run}.${index}@example.com`,
+        FIRST[index % FIRST.length],
+        `${LAST[index % LAST.length]} ${index}`,
+        LANGUAGES[index % 5],
+        "P100",
+        "2031-12-31",
+        "rita",
+      ].join(";"),
     );
   }
   return "\uFEFF" + lines.join("\r\n") + "\r\n";
@@ -72,7 +80,9 @@ try {
   });
   if (login.status !== 302) throw new Error(`recruiter login answered ${login.status}`);
 
-  console.log(`recruiter CSV import of ${rows} rows, ${runs} runs (production build, embedded API), load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
+  console.log(
+    `recruiter CSV import of ${rows} rows, ${runs} runs (production build, embedded API), load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+  );
   const figures = [];
   for (let run = 1; run <= runs; run++) {
     const body = new FormData();

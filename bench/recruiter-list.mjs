@@ -44,7 +44,9 @@ try {
   migrate(db);
   await seedDatabase(db, { demoMode: true, appBaseUrl: () => "http://localhost" });
   const present = db.prepare("SELECT COUNT(*) AS n FROM users WHERE user_base = 'demo' AND role = 'applicant'").get().n;
-  db.transaction(() => insertBulkApplicants(db, { count: Math.max(0, wanted - present), now: new Date(), recruiters: false, seed: 4711 }))();
+  db.transaction(() =>
+    insertBulkApplicants(db, { count: Math.max(0, wanted - present), now: new Date(), recruiters: false, seed: 4711 }),
+  )();
   db.pragma("wal_checkpoint(TRUNCATE)");
   const applicants = db.prepare("SELECT COUNT(*) AS n FROM users WHERE user_base = 'demo' AND role = 'applicant'").get().n;
   db.close();
@@ -84,12 +86,18 @@ try {
     ["sort by progress", "sort=progress"],
     ["profile P100, progress under 50 %", "profile=P100&progressMax=49&sort=progress"],
     ["booleans: activated, not anonymous, on-site", "activated=true&anonymous=false&onSite=true"],
-    ["date ranges: registered and last activity", `registeredFrom=${year - 1}-06-01&registeredTo=${year}-12-31&activityFrom=${year - 1}-01-01`],
+    [
+      "date ranges: registered and last activity",
+      `registeredFrom=${year - 1}-06-01&registeredTo=${year}-12-31&activityFrom=${year - 1}-01-01`,
+    ],
     ["open-until range", `openUntilFrom=${year - 1}-01-01&openUntilTo=${year + 1}-12-31`],
     ["number ranges: progress and modules finished", "progressMin=20&progressMax=80&finishedMin=1&finishedMax=5"],
     ["selects: status and owner", "status=new&owner=rita"],
     ["strings: name, user name, e-mail", "name=schmidt&userName=a&email=example"],
-    ["everything combined", `q=a&profile=P100&status=screening&activated=true&progressMax=90&registeredFrom=${year - 1}-01-01&sort=activity&order=desc&page=2`],
+    [
+      "everything combined",
+      `q=a&profile=P100&status=screening&activated=true&progressMax=90&registeredFrom=${year - 1}-01-01&sort=activity&order=desc&page=2`,
+    ],
   ];
 
   const median = (values) => {
@@ -103,8 +111,14 @@ try {
 
   console.log(`GET /api/demo/recruiter/applicants?… · ${runs} runs each · budget: median server time ≤ ${budget} ms`);
   // Timings on a shared machine depend on what else runs: the load says how much.
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(" / ")}\n`);
-  console.log(`${"query kind".padEnd(48)} ${"rows".padStart(6)}  ${"server p50".padStart(10)}  ${"server p95".padStart(10)}  ${"round trip p50".padStart(14)}`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" / ")}\n`,
+  );
+  console.log(
+    `${"query kind".padEnd(48)} ${"rows".padStart(6)}  ${"server p50".padStart(10)}  ${"server p95".padStart(10)}  ${"round trip p50".padStart(14)}`,
+  );
   let over = 0;
   for (const [label, query] of kinds) {
     const url = `${baseUrl}/demo/recruiter/applicants${query ? `?${query}` : ""}`;

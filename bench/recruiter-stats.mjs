@@ -44,7 +44,9 @@ try {
   migrate(db);
   await seedDatabase(db, { demoMode: true, appBaseUrl: () => "http://localhost" });
   const present = db.prepare("SELECT COUNT(*) AS n FROM users WHERE user_base = 'demo' AND role = 'applicant'").get().n;
-  db.transaction(() => insertBulkApplicants(db, { count: Math.max(0, wanted - present), now: new Date(), recruiters: false, seed: 4711 }))();
+  db.transaction(() =>
+    insertBulkApplicants(db, { count: Math.max(0, wanted - present), now: new Date(), recruiters: false, seed: 4711 }),
+  )();
   db.pragma("wal_checkpoint(TRUNCATE)");
   const applicants = db.prepare("SELECT COUNT(*) AS n FROM users WHERE user_base = 'demo' AND role = 'applicant'").get().n;
   db.close();
@@ -93,8 +95,14 @@ try {
 
   console.log(`GET /api/demo/recruiter/stats?… · ${runs} runs each · budget: median server time ≤ ${budget} ms`);
   // Timings on a shared machine depend on what else runs: the load says how much.
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(" / ")}\n`);
-  console.log(`${"filter".padEnd(48)} ${"assignments".padStart(11)}  ${"server p50".padStart(10)}  ${"server p95".padStart(10)}  ${"round trip p50".padStart(14)}  parts p50 (ms)`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" / ")}\n`,
+  );
+  console.log(
+    `${"filter".padEnd(48)} ${"assignments".padStart(11)}  ${"server p50".padStart(10)}  ${"server p95".padStart(10)}  ${"round trip p50".padStart(14)}  parts p50 (ms)`,
+  );
   let over = 0;
   for (const [label, query] of kinds) {
     const url = `${baseUrl}/demo/recruiter/stats${query ? `?${query}` : ""}`;
@@ -118,7 +126,9 @@ try {
     const serverMedian = median(server);
     if (!(serverMedian <= budget)) over++;
     console.log(
-      `${label.padEnd(48)} ${String(total).padStart(11)}  ${`${serverMedian.toFixed(1)} ms`.padStart(10)}  ${`${p95(server).toFixed(1)} ms`.padStart(10)}  ${`${median(roundTrip).toFixed(1)} ms`.padStart(14)}  ${Object.entries(parts)
+      `${label.padEnd(48)} ${String(total).padStart(11)}  ${`${serverMedian.toFixed(1)} ms`.padStart(10)}  ${`${p95(server).toFixed(1)} ms`.padStart(10)}  ${`${median(roundTrip).toFixed(1)} ms`.padStart(14)}  ${Object.entries(
+        parts,
+      )
         .map(([name, values]) => `${name} ${median(values).toFixed(1)}`)
         .join(", ")}`,
     );

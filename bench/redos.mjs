@@ -20,19 +20,27 @@ if (!existsSync(path.join(ROOT, "build", "serve.js"))) {
 }
 
 const rows = [];
-const row = (kind, target, field, shape, result) => rows.push({ kind, target, field, shape, kib: Math.round(result.bytes / 1024), status: result.status, ms: result.ms });
+const row = (kind, target, field, shape, result) =>
+  rows.push({ kind, target, field, shape, kib: Math.round(result.bytes / 1024), status: result.status, ms: result.ms });
 
 const server = await startBuiltServer({ RATE_LIMIT_MAX: "100000" });
 try {
   const ctx = await prepare(server.baseUrl);
   for (const shape of shapes) {
     for (const entry of API_CASES) {
-      for (const field of entry.fields) row("api", `POST /api${entry.path}`, field, shape, await sendApiCase(server.baseUrl, entry, field, shape, ctx));
+      for (const field of entry.fields)
+        row("api", `POST /api${entry.path}`, field, shape, await sendApiCase(server.baseUrl, entry, field, shape, ctx));
     }
     for (const entry of FORM_CASES) {
       for (const field of entry.fields) {
         const result = await sendFormCase(server.baseUrl, entry, field, shape, ctx);
-        row("form", `POST ${typeof entry.path === "function" ? entry.path({ activationHash: "{hash}", resetPath: "/demo/reset-password/{hash}/en_GB" }) : entry.path}`, field, shape, result);
+        row(
+          "form",
+          `POST ${typeof entry.path === "function" ? entry.path({ activationHash: "{hash}", resetPath: "/demo/reset-password/{hash}/en_GB" }) : entry.path}`,
+          field,
+          shape,
+          result,
+        );
       }
     }
     for (const field of ["message", "stack", "url", "reference"]) {
@@ -52,5 +60,7 @@ for (const entry of rows) {
 }
 const slowest = rows.reduce((worst, entry) => (entry.ms > worst.ms ? entry : worst));
 const failures = rows.filter((entry) => entry.status >= 500);
-console.log(`\n${rows.length} requests; slowest ${slowest.ms.toFixed(1)} ms (${slowest.target} ${slowest.field}, ${slowest.shape}); 5xx answers: ${failures.length}`);
+console.log(
+  `\n${rows.length} requests; slowest ${slowest.ms.toFixed(1)} ms (${slowest.target} ${slowest.field}, ${slowest.shape}); 5xx answers: ${failures.length}`,
+);
 if (failures.length > 0) process.exitCode = 1;

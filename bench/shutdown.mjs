@@ -19,13 +19,24 @@ const result = await measureShutdown({
 });
 const { before, after } = result;
 const ok =
-  before.reset === 0 && before.lost === 0 && before.non2xx === 0 && before.unanswered === 0 && result.exitCode === 0 && result.exitMs <= EXIT_BUDGET_MS;
-const statuses = Object.entries(before.statuses).map(([status, count]) => `${status}×${count}`).join(", ");
-console.log(`bench:shutdown: ${result.connections} connections on ${result.path}, SIGTERM after ${result.loadMs} ms of load (${result.rateBefore} req/s), node ${process.version}`);
+  before.reset === 0 &&
+  before.lost === 0 &&
+  before.non2xx === 0 &&
+  before.unanswered === 0 &&
+  result.exitCode === 0 &&
+  result.exitMs <= EXIT_BUDGET_MS;
+const statuses = Object.entries(before.statuses)
+  .map(([status, count]) => `${status}×${count}`)
+  .join(", ");
+console.log(
+  `bench:shutdown: ${result.connections} connections on ${result.path}, SIGTERM after ${result.loadMs} ms of load (${result.rateBefore} req/s), node ${process.version}`,
+);
 console.log(`  requests sent before the signal   ${before.sent}`);
 console.log(`  … answered                        ${before.completed} (${statuses || "none"})`);
 console.log(`  … errors: reset / lost / non-2xx / unanswered   ${before.reset} / ${before.lost} / ${before.non2xx} / ${before.unanswered}`);
-console.log(`  requests sent after the signal    ${after.sent} (answered ${after.completed}; refused connections ${after.connectionErrors}, expected)`);
+console.log(
+  `  requests sent after the signal    ${after.sent} (answered ${after.completed}; refused connections ${after.connectionErrors}, expected)`,
+);
 console.log(`  exit code                         ${result.exitCode}${result.exitSignal ? ` (signal ${result.exitSignal})` : ""}`);
 console.log(`  time from SIGTERM to exit         ${result.exitMs} ms (budget ${EXIT_BUDGET_MS} ms)`);
 console.log(ok ? "PASS" : "FAIL");

@@ -29,7 +29,12 @@ const jsonFile = option("json");
 const buildDir = option("build") && path.resolve(option("build"));
 const beforeDir = option("before") && path.resolve(option("before"));
 // The sign-ins before the rounds hash at the test servers' cost (decision 092); pages never hash.
-const productEnv = Object.fromEntries((option("env") ?? "").split(",").filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+const productEnv = Object.fromEntries(
+  (option("env") ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+);
 
 const BARE = "bare Remix";
 const BUDGETS = [
@@ -90,7 +95,12 @@ try {
     targets.push({ name: page.name, url: product.baseUrl + page.path, headers: cookie ? { Cookie: cookie } : {}, pid: product.pid });
     if (before) {
       const beforeCookie = page.session ? await page.session(before.baseUrl) : undefined;
-      targets.push({ name: `${page.name} (before)`, url: before.baseUrl + page.path, headers: beforeCookie ? { Cookie: beforeCookie } : {}, pid: before.pid });
+      targets.push({
+        name: `${page.name} (before)`,
+        url: before.baseUrl + page.path,
+        headers: beforeCookie ? { Cookie: beforeCookie } : {},
+        pid: before.pid,
+      });
     }
   }
   // Warm-up (JIT, caches), not counted.
@@ -127,7 +137,18 @@ console.log(
   `autocannon: ${rounds} rounds × ${duration} s per page, interleaved, ${connections} connections, node ${process.version}, ` +
     (pinned ? "servers on core 0, autocannon on core 1" : "not pinned (no taskset or one core)"),
 );
-console.log(pad("page", 36), pad("req/s", 8), pad("p50 ms", 8), pad("p99 ms", 8), pad("worst p99", 10), pad("errors", 7), pad("non-2xx", 8), pad("of bare", 8), pad("CPU ms/req", 11), "of bare by CPU");
+console.log(
+  pad("page", 36),
+  pad("req/s", 8),
+  pad("p50 ms", 8),
+  pad("p99 ms", 8),
+  pad("worst p99", 10),
+  pad("errors", 7),
+  pad("non-2xx", 8),
+  pad("of bare", 8),
+  pad("CPU ms/req", 11),
+  "of bare by CPU",
+);
 for (const row of rows) {
   console.log(
     pad(row.name, 36),
@@ -152,8 +173,13 @@ for (const budget of BUDGETS) {
   const row = rows.find((candidate) => candidate.name.startsWith(budget.page) && !candidate.name.endsWith("(before)"));
   if (row) verdict(row.rps > 0 && budget.check(row), `${budget.label} (${(row.ratio * 100).toFixed(0)} %, p99 ${row.p99} ms)`);
 }
-console.log("(of bare by CPU: bare Remix's server CPU time per request over the page's; what the req/s ratio approaches on an otherwise idle core)");
+console.log(
+  "(of bare by CPU: bare Remix's server CPU time per request over the page's; what the req/s ratio approaches on an otherwise idle core)",
+);
 const erring = rows.filter((row) => row.errors > 0 || row.non2xx > 0 || row.rps === 0);
-verdict(erring.length === 0, `0 errors, 0 non-2xx, answers in every run${erring.length ? `: ${erring.map((row) => row.name).join(", ")}` : ""}`);
+verdict(
+  erring.length === 0,
+  `0 errors, 0 non-2xx, answers in every run${erring.length ? `: ${erring.map((row) => row.name).join(", ")}` : ""}`,
+);
 if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ rounds, duration, connections, pinned, rows }, null, 2));
 if (failed) process.exitCode = 1;

@@ -20,12 +20,22 @@ const runtimeStart = lines.findIndex((line) => line.startsWith("FROM") && line.i
 const buildRuns = lines
   .slice(0, runtimeStart)
   .filter((line) => line.startsWith("RUN ") && !line.includes("apt-get"))
-  .flatMap((line) => line.slice(4).split("&&").map((part) => part.trim()));
+  .flatMap((line) =>
+    line
+      .slice(4)
+      .split("&&")
+      .map((part) => part.trim()),
+  );
 const runtimeEnv = Object.fromEntries(
   lines
     .slice(runtimeStart)
     .filter((line) => line.startsWith("ENV "))
-    .flatMap((line) => line.slice(4).split(/\s+/).map((pair) => pair.split("="))),
+    .flatMap((line) =>
+      line
+        .slice(4)
+        .split(/\s+/)
+        .map((pair) => pair.split("=")),
+    ),
 );
 const cmd = json(lines.find((line) => line.startsWith("CMD ")));
 const healthcheck = json(lines.find((line) => line.startsWith("HEALTHCHECK ")).replace(/^HEALTHCHECK .*?CMD /, "CMD "));
@@ -34,7 +44,10 @@ const copies = lines
   .filter((line) => line.startsWith("COPY --from=build"))
   .map((line) => line.split(/\s+/).slice(-2));
 
-const ignored = readFileSync(path.join(root, ".dockerignore"), "utf8").split("\n").map((l) => l.trim()).filter(Boolean);
+const ignored = readFileSync(path.join(root, ".dockerignore"), "utf8")
+  .split("\n")
+  .map((l) => l.trim())
+  .filter(Boolean);
 const work = mkdtempSync(path.join(tmpdir(), "image-smoke-"));
 const context = path.join(work, "build");
 const runtime = path.join(work, "runtime");
@@ -45,7 +58,12 @@ try {
   const tracked = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" })
     .split("\n")
     .filter(Boolean)
-    .filter((file) => !ignored.some((pattern) => file === pattern || file.startsWith(`${pattern}/`) || (pattern.startsWith("*") && file.endsWith(pattern.slice(1)))));
+    .filter(
+      (file) =>
+        !ignored.some(
+          (pattern) => file === pattern || file.startsWith(`${pattern}/`) || (pattern.startsWith("*") && file.endsWith(pattern.slice(1))),
+        ),
+    );
   for (const file of tracked) {
     if (!existsSync(path.join(root, file))) continue;
     mkdirSync(path.dirname(path.join(context, file)), { recursive: true });
@@ -85,7 +103,11 @@ try {
   const [command, ...args] = cmd;
   log(`CMD ${cmd.join(" ")} (PORT=${port}${asRoot ? ", as nobody" : ""})`);
   server = asRoot
-    ? spawn("setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", process.execPath, ...args], { cwd: runtime, env, stdio: "inherit" })
+    ? spawn("setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", process.execPath, ...args], {
+        cwd: runtime,
+        env,
+        stdio: "inherit",
+      })
     : spawn(command === "node" ? process.execPath : command, args, { cwd: runtime, env, stdio: "inherit" });
 
   const health = () => {

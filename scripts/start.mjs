@@ -33,10 +33,9 @@ if (!env.SESSION_SECRET) {
   console.warn(`SESSION_SECRET is not set: using the generated demo secret in ${secretFile}. Set SESSION_SECRET in production.`);
 }
 
-const child = spawn(
-  process.execPath,
-  ["--import", path.join(buildDir, "instrument.server.js"), path.join(buildDir, "serve.js")],
-  { stdio: "inherit", env },
-);
+const child = spawn(process.execPath, ["--import", path.join(buildDir, "instrument.server.js"), path.join(buildDir, "serve.js")], {
+  stdio: "inherit",
+  env,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

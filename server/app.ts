@@ -14,11 +14,7 @@ import { customerOfPath } from "../app/errors/customer-segment";
 import { routeIdFor, withCatalogueErrors } from "../app/errors/route-errors.server";
 import { createAppSessionStorage, ANONYMOUS_IDLE_TIMEOUT_S } from "../app/session/session.server";
 import { createLanguageCookie } from "../app/session/language.server";
-import {
-  createRedisSessionStore,
-  createSqliteSessionStore,
-  type SessionRecordStore,
-} from "../app/session/store.server";
+import { createRedisSessionStore, createSqliteSessionStore, type SessionRecordStore } from "../app/session/store.server";
 import { createDraftStore } from "../app/assessment/draft-store.server";
 import { createHoneypot } from "../app/forms/honeypot.server";
 import { createUpstreamTransport, UPSTREAM_KEEP_ALIVE_MS } from "../app/upstream/transport.server";
@@ -79,19 +75,17 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   purgeTimer.unref();
 
   const cookieOptions = { secrets: config.SESSION_SECRET.split(",").map((secret) => secret.trim()), secure: config.COOKIE_SECURE };
-  const sessionStorage = createAppSessionStorage(
-    store,
-    cookieOptions,
-    {
-      idleTimeoutS: config.SESSION_IDLE_TIMEOUT_S,
-      // R-CON-04's 15 minutes, unless the general idle time-out is shorter (anonymous sessions never outlast regular ones).
-      anonymousIdleTimeoutS: Math.min(ANONYMOUS_IDLE_TIMEOUT_S, config.SESSION_IDLE_TIMEOUT_S),
-      absoluteTimeoutS: config.SESSION_ABSOLUTE_TIMEOUT_S,
-    },
-  );
+  const sessionStorage = createAppSessionStorage(store, cookieOptions, {
+    idleTimeoutS: config.SESSION_IDLE_TIMEOUT_S,
+    // R-CON-04's 15 minutes, unless the general idle time-out is shorter (anonymous sessions never outlast regular ones).
+    anonymousIdleTimeoutS: Math.min(ANONYMOUS_IDLE_TIMEOUT_S, config.SESSION_IDLE_TIMEOUT_S),
+    absoluteTimeoutS: config.SESSION_ABSOLUTE_TIMEOUT_S,
+  });
 
   // Attempt counters shared by every instance: in Redis, else next to the SQLite sessions.
-  const sqliteRateLimiter = redis ? undefined : createSqliteRateLimiter(config.DATABASE_PATH, config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_S);
+  const sqliteRateLimiter = redis
+    ? undefined
+    : createSqliteRateLimiter(config.DATABASE_PATH, config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_S);
   const rateLimiter = redis ? createRedisRateLimiter(redis, config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_S) : sqliteRateLimiter!;
   // Browser error reports per client and minute (decision 103): the same store, a window of its own.
   const sqliteReportLimiter = redis ? undefined : createSqliteRateLimiter(config.DATABASE_PATH, CLIENT_REPORTS_PER_MINUTE, 60);
@@ -161,7 +155,9 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       // A 5xx page is logged by whoever produced it (with the real error); pino-http's own
       // "failed with status code" stand-in only adds noise.
       customErrorObject: (_req, res, error, loggable: Record<string, unknown>) =>
-        error instanceof Error && error.message === `failed with status code ${res.statusCode}` ? { ...loggable, err: undefined } : loggable,
+        error instanceof Error && error.message === `failed with status code ${res.statusCode}`
+          ? { ...loggable, err: undefined }
+          : loggable,
       // Evaluated again when the response is finished: only then is the route known.
       customProps: (req, res) => {
         if (!res.headersSent) return {};
@@ -241,10 +237,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     app.use(options.viteMiddleware);
   } else {
     // Fingerprinted build assets never change: cache them for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
+    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     // The files at the root (favicon.svg, robots.txt) have a dot in their name; pages and their
     // directories never do, and asking the file system for each page load cost a stat per request.
     const rootFiles = express.static(options.clientDir, { maxAge: "1h", index: false });

@@ -85,10 +85,7 @@ const envSchema = z.object({
     .min(0, "must be between 0 and 65535")
     .max(65535, "must be between 0 and 65535")
     .default(3000),
-  SESSION_SECRET: z
-    .string()
-    .min(32, "must be at least 32 characters long")
-    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
   UPSTREAM_API_URL: httpUrl.optional(),
   /** Budgets of upstream calls (decision 098): connect, page loads, password calls, assets and report. */
   UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt(60_000).default(1000),
@@ -231,14 +228,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   let secret = env.SESSION_SECRET;
   if (!secret) {
     if (isProduction) {
-      throw new EnvError(
-        "Invalid environment variable SESSION_SECRET: required in production (at least 32 random characters)",
-      );
+      throw new EnvError("Invalid environment variable SESSION_SECRET: required in production (at least 32 random characters)");
     }
     secret = randomBytes(32).toString("base64url");
-    warnings.push(
-      "SESSION_SECRET is not set: using a random secret for this process (sessions end at restart). Set it in production.",
-    );
+    warnings.push("SESSION_SECRET is not set: using a random secret for this process (sessions end at restart). Set it in production.");
   }
   if (env.TRUST_PROXY === true) {
     if (isProduction) {

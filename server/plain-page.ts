@@ -31,8 +31,7 @@ function pickLanguage(acceptLanguage: string | undefined): keyof typeof TEXTS {
   return "de-DU";
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Back to where the user came from, if that was this site (never an open redirect). */
 function sameOriginReferer(req: Request): string | undefined {

@@ -92,7 +92,9 @@ export function createSqliteRateLimiter(
   CREATE INDEX IF NOT EXISTS rate_limits_reset_at ON rate_limits (reset_at);
   CREATE TABLE IF NOT EXISTS rate_limit_meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;`);
 
-  const insertNew = db.prepare<[string, number]>("INSERT INTO rate_limits (id, count, reset_at) VALUES (?, 1, ?) ON CONFLICT (id) DO NOTHING");
+  const insertNew = db.prepare<[string, number]>(
+    "INSERT INTO rate_limits (id, count, reset_at) VALUES (?, 1, ?) ON CONFLICT (id) DO NOTHING",
+  );
   const bump = db.prepare<[number, number, number, string], { count: number }>(
     `UPDATE rate_limits SET
        count = CASE WHEN reset_at <= ? THEN 1 ELSE count + 1 END,

@@ -10,7 +10,12 @@ export interface FailureThrottle {
   succeeded(key: string): void;
 }
 
-export function createFailureThrottle(options: { maxFailures: number; windowS: number; nowMs: () => number; maxKeys?: number }): FailureThrottle {
+export function createFailureThrottle(options: {
+  maxFailures: number;
+  windowS: number;
+  nowMs: () => number;
+  maxKeys?: number;
+}): FailureThrottle {
   const windows = new Map<string, { failures: number; resetAt: number }>();
   const maxKeys = options.maxKeys ?? 10_000;
   const current = (key: string) => {

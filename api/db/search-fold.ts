@@ -27,7 +27,9 @@ const GROUPS: [string, string][] = [
   ["z", "źžżŹŽŻ"],
 ];
 
-const FOLD = new Map<string, string>(GROUPS.flatMap(([ascii, letters]) => [...letters].map((letter) => [letter, ascii] as [string, string])));
+const FOLD = new Map<string, string>(
+  GROUPS.flatMap(([ascii, letters]) => [...letters].map((letter) => [letter, ascii] as [string, string])),
+);
 
 /** The search text as the database stores it: mapped letters, then ASCII lower case (as SQLite's lower()). */
 export function foldForSearch(value: string): string {

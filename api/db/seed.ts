@@ -133,7 +133,13 @@ function insertCatalogue(db: Db): void {
     "INSERT INTO customers (cstm, user_base, name, config_json, self_register_profile_id) VALUES (?, ?, ?, ?, ?)",
   );
   for (const customer of DEMO_CUSTOMERS) {
-    insertCustomer.run(customer.cstm, customer.userBase, customer.config.name, JSON.stringify(customer.config), customer.selfRegisterProfileId);
+    insertCustomer.run(
+      customer.cstm,
+      customer.userBase,
+      customer.config.name,
+      JSON.stringify(customer.config),
+      customer.selfRegisterProfileId,
+    );
   }
   const insertStatement = db.prepare(
     "INSERT INTO data_protection_statements (user_base, dpsm_id, revision, texts_json) VALUES (?, ?, ?, ?)",
@@ -221,7 +227,11 @@ export function insertDemoUser(
   );
   for (const cstm of user.serves ?? []) db.prepare("INSERT INTO recruiter_customers (user_id, cstm) VALUES (?, ?)").run(userId, cstm);
   if (options.passwordHash) {
-    db.prepare("INSERT INTO password_history (user_id, password_hash, created_at) VALUES (?, ?, ?)").run(userId, options.passwordHash, createdAt);
+    db.prepare("INSERT INTO password_history (user_id, password_hash, created_at) VALUES (?, ?, ?)").run(
+      userId,
+      options.passwordHash,
+      createdAt,
+    );
   }
   if (options.activationHash) {
     db.prepare("INSERT INTO user_hashes (hash_sha256, user_id, purpose, cstm, expires_at) VALUES (?, ?, 'activation', ?, ?)").run(
@@ -254,7 +264,18 @@ export function insertDemoUser(
         if (!answers) continue;
         const sessionId = `es_${randomHex(12)}`;
         const score = scaleScore(answers);
-        session.run(sessionId, sha256(randomSecret()), userId, prcmId, user.language, finishedAt, finishedAt, finishedAt, score, normValue(score));
+        session.run(
+          sessionId,
+          sha256(randomSecret()),
+          userId,
+          prcmId,
+          user.language,
+          finishedAt,
+          finishedAt,
+          finishedAt,
+          score,
+          normValue(score),
+        );
         answers.forEach((value, index) => answer.run(sessionId, index + 1, value));
       }
     }
@@ -281,7 +302,8 @@ export function writeActivationMail(
       to: demoEmail(userName),
       kind: "activation",
       linkPath: activationPath(user.cstm, activationHash, user.language),
-      content: (link) => accountMail("activation", user.language, { name: user.firstName, customer: customer?.config.name ?? user.cstm, link }),
+      content: (link) =>
+        accountMail("activation", user.language, { name: user.firstName, customer: customer?.config.name ?? user.cstm, link }),
     },
     baseUrl,
     now,

@@ -48,18 +48,102 @@ function generator(seed: number) {
 }
 
 const FIRST_NAMES = [
-  "Lena", "Jonas", "Mia", "Luca", "Emma", "Noah", "Hannah", "Elias", "Lea", "Finn", "Sophie", "Leon", "Marie", "Paul",
-  "Lina", "Ben", "Jana", "Tim", "Laura", "Felix", "Sara", "David", "Nele", "Jan", "Zoë", "Jörg", "Björn", "Änne",
-  "Özlem", "Ayşe", "Mehmet", "Katarzyna", "Dragan", "Réka", "Zsófia", "Bence", "Dániel", "Giulia", "Matteo", "Chiara",
-  "Niccolò", "Francesca", "Oliver", "Charlotte", "Amelia", "Henry",
+  "Lena",
+  "Jonas",
+  "Mia",
+  "Luca",
+  "Emma",
+  "Noah",
+  "Hannah",
+  "Elias",
+  "Lea",
+  "Finn",
+  "Sophie",
+  "Leon",
+  "Marie",
+  "Paul",
+  "Lina",
+  "Ben",
+  "Jana",
+  "Tim",
+  "Laura",
+  "Felix",
+  "Sara",
+  "David",
+  "Nele",
+  "Jan",
+  "Zoë",
+  "Jörg",
+  "Björn",
+  "Änne",
+  "Özlem",
+  "Ayşe",
+  "Mehmet",
+  "Katarzyna",
+  "Dragan",
+  "Réka",
+  "Zsófia",
+  "Bence",
+  "Dániel",
+  "Giulia",
+  "Matteo",
+  "Chiara",
+  "Niccolò",
+  "Francesca",
+  "Oliver",
+  "Charlotte",
+  "Amelia",
+  "Henry",
 ] as const;
 
 const LAST_NAMES = [
-  "Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker", "Schulz", "Hoffmann", "Schäfer",
-  "Koch", "Bauer", "Richter", "Klein", "Wolf", "Schröder", "Neumann", "Schwarz", "Zimmermann", "Braun", "Krüger",
-  "Hofmann", "Hartmann", "Lange", "Schmitt", "Werner", "Krause", "Meier", "Lehmann", "Günther", "Weiß", "Yılmaz",
-  "Kowalski", "Nagy", "Kovács", "Tóth", "Szőke", "Horváth", "Rossi", "Bianchi", "Esposito", "Ricci", "Conti", "Smith",
-  "O'Brien", "Taylor",
+  "Müller",
+  "Schmidt",
+  "Schneider",
+  "Fischer",
+  "Weber",
+  "Meyer",
+  "Wagner",
+  "Becker",
+  "Schulz",
+  "Hoffmann",
+  "Schäfer",
+  "Koch",
+  "Bauer",
+  "Richter",
+  "Klein",
+  "Wolf",
+  "Schröder",
+  "Neumann",
+  "Schwarz",
+  "Zimmermann",
+  "Braun",
+  "Krüger",
+  "Hofmann",
+  "Hartmann",
+  "Lange",
+  "Schmitt",
+  "Werner",
+  "Krause",
+  "Meier",
+  "Lehmann",
+  "Günther",
+  "Weiß",
+  "Yılmaz",
+  "Kowalski",
+  "Nagy",
+  "Kovács",
+  "Tóth",
+  "Szőke",
+  "Horváth",
+  "Rossi",
+  "Bianchi",
+  "Esposito",
+  "Ricci",
+  "Conti",
+  "Smith",
+  "O'Brien",
+  "Taylor",
 ] as const;
 
 /** The generated recruiters who own applicants (besides rita); they cannot sign in. */
@@ -149,9 +233,9 @@ export function insertBulkApplicants(db: Db, options: BulkOptions): number {
   );
   const form = db.prepare("INSERT INTO form_submissions (user_id, prcm_id, values_json, saved_at) VALUES (?, ?, ?, ?)");
 
-  const owners = (db.prepare("SELECT id FROM users WHERE user_base = ? AND role = 'recruiter' ORDER BY id").all(userBase) as { id: number }[]).map(
-    (row) => row.id,
-  );
+  const owners = (
+    db.prepare("SELECT id FROM users WHERE user_base = ? AND role = 'recruiter' ORDER BY id").all(userBase) as { id: number }[]
+  ).map((row) => row.id);
   for (const recruiter of options.recruiters === false ? [] : BULK_RECRUITERS) {
     const id = Number(
       insertUser.run({
@@ -213,7 +297,12 @@ export function insertBulkApplicants(db: Db, options: BulkOptions): number {
       const modules = profile.containers.flatMap((container) => container.compIds.map((compId) => ({ container, compId })));
       let done = random.int(0, modules.length);
       // The modules of an fbo container are finished together.
-      while (done > 0 && done < modules.length && modules[done - 1].container.type === "fbo" && modules[done].container === modules[done - 1].container) {
+      while (
+        done > 0 &&
+        done < modules.length &&
+        modules[done - 1].container.type === "fbo" &&
+        modules[done].container === modules[done - 1].container
+      ) {
         done++;
       }
       for (const { container, compId } of modules.slice(0, done)) {
@@ -223,7 +312,18 @@ export function insertBulkApplicants(db: Db, options: BulkOptions): number {
         if (component.type === "Scale") {
           // The completed session's score and norm value; its single answers are not kept (nobody shows them).
           const score = scaleScore(Array.from({ length: 5 }, () => random.int(1, 5)));
-          session.run(`es_bulk_${userId}_${prcmId}`, sha256(`bulk-${userId}-${prcmId}-${randomHex(8)}`), userId, prcmId, language, finishedAt, finishedAt, finishedAt, score, normValue(score));
+          session.run(
+            `es_bulk_${userId}_${prcmId}`,
+            sha256(`bulk-${userId}-${prcmId}-${randomHex(8)}`),
+            userId,
+            prcmId,
+            language,
+            finishedAt,
+            finishedAt,
+            finishedAt,
+            score,
+            normValue(score),
+          );
         } else if (component.type === "Form") {
           form.run(
             userId,

@@ -168,28 +168,63 @@ export const DEMO_FORMS: FormDefinition[] = [
     fields: [
       { name: "firstName", type: "text", required: true, maxLength: 100, label: same("Vorname", "First name", "Keresztnév", "Nome") },
       { name: "lastName", type: "text", required: true, maxLength: 100, label: same("Nachname", "Last name", "Vezetéknév", "Cognome") },
-      { name: "dateOfBirth", type: "date", required: false, label: same("Geburtsdatum", "Date of birth", "Születési dátum", "Data di nascita") },
-      { name: "email", type: "email", required: true, maxLength: 254, label: same("E-Mail-Adresse", "E-mail address", "E-mail-cím", "Indirizzo e-mail") },
+      {
+        name: "dateOfBirth",
+        type: "date",
+        required: false,
+        label: same("Geburtsdatum", "Date of birth", "Születési dátum", "Data di nascita"),
+      },
+      {
+        name: "email",
+        type: "email",
+        required: true,
+        maxLength: 254,
+        label: same("E-Mail-Adresse", "E-mail address", "E-mail-cím", "Indirizzo e-mail"),
+      },
       {
         name: "schoolQualification",
         type: "select",
         required: true,
         label: same("Schulabschluss", "School-leaving qualification", "Iskolai végzettség", "Titolo di studio"),
         options: [
-          { value: "hauptschule", label: same("Hauptschulabschluss", "Lower secondary school certificate", "Általános iskolai végzettség", "Licenza media") },
-          { value: "realschule", label: same("Realschulabschluss", "Intermediate school certificate", "Szakközépiskolai végzettség", "Diploma professionale") },
-          { value: "fachhochschulreife", label: same("Fachhochschulreife", "Technical college entrance qualification", "Szakirányú érettségi", "Maturità tecnica") },
-          { value: "abitur", label: same("Abitur", "General higher education entrance qualification", "Gimnáziumi érettségi", "Maturità liceale") },
+          {
+            value: "hauptschule",
+            label: same("Hauptschulabschluss", "Lower secondary school certificate", "Általános iskolai végzettség", "Licenza media"),
+          },
+          {
+            value: "realschule",
+            label: same("Realschulabschluss", "Intermediate school certificate", "Szakközépiskolai végzettség", "Diploma professionale"),
+          },
+          {
+            value: "fachhochschulreife",
+            label: same("Fachhochschulreife", "Technical college entrance qualification", "Szakirányú érettségi", "Maturità tecnica"),
+          },
+          {
+            value: "abitur",
+            label: same("Abitur", "General higher education entrance qualification", "Gimnáziumi érettségi", "Maturità liceale"),
+          },
         ],
       },
       {
         name: "willingToRelocate",
         type: "radio",
         required: true,
-        label: same("Sind Sie bereit umzuziehen?", "Are you willing to relocate?", "Hajlandó költözni?", "Sei disposto/a a trasferirti?", "Bist du bereit umzuziehen?"),
+        label: same(
+          "Sind Sie bereit umzuziehen?",
+          "Are you willing to relocate?",
+          "Hajlandó költözni?",
+          "Sei disposto/a a trasferirti?",
+          "Bist du bereit umzuziehen?",
+        ),
         options: yesNo,
       },
-      { name: "motivation", type: "textarea", required: false, maxLength: 2000, label: same("Motivation", "Motivation", "Motiváció", "Motivazione") },
+      {
+        name: "motivation",
+        type: "textarea",
+        required: false,
+        maxLength: 2000,
+        label: same("Motivation", "Motivation", "Motiváció", "Motivazione"),
+      },
     ],
   },
 ];

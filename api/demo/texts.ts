@@ -27,11 +27,17 @@ const NEWSLETTER: Localized = {
 
 const FAQ: Record<Language, FaqEntry[]> = {
   de: [
-    { question: "Wie lange dauert das Verfahren?", answer: "Planen Sie etwa eine Stunde ein. Sie können jederzeit pausieren; abgeschlossene Module bleiben gespeichert." },
+    {
+      question: "Wie lange dauert das Verfahren?",
+      answer: "Planen Sie etwa eine Stunde ein. Sie können jederzeit pausieren; abgeschlossene Module bleiben gespeichert.",
+    },
     { question: "Kann ich ein Modul wiederholen?", answer: "Nein. Abgeschlossene Module können nicht wiederholt werden." },
   ],
   "de-DU": [
-    { question: "Wie lange dauert das Verfahren?", answer: "Plane etwa eine Stunde ein. Du kannst jederzeit pausieren; abgeschlossene Module bleiben gespeichert." },
+    {
+      question: "Wie lange dauert das Verfahren?",
+      answer: "Plane etwa eine Stunde ein. Du kannst jederzeit pausieren; abgeschlossene Module bleiben gespeichert.",
+    },
     { question: "Kann ich ein Modul wiederholen?", answer: "Nein. Abgeschlossene Module können nicht wiederholt werden." },
   ],
   en_GB: [
@@ -39,7 +45,10 @@ const FAQ: Record<Language, FaqEntry[]> = {
     { question: "Can I repeat a module?", answer: "No. Finished modules cannot be repeated." },
   ],
   hu: [
-    { question: "Mennyi ideig tart?", answer: "Körülbelül egy órát vesz igénybe. Bármikor szünetet tarthat; a befejezett modulok mentésre kerülnek." },
+    {
+      question: "Mennyi ideig tart?",
+      answer: "Körülbelül egy órát vesz igénybe. Bármikor szünetet tarthat; a befejezett modulok mentésre kerülnek.",
+    },
     { question: "Megismételhetek egy modult?", answer: "Nem. A befejezett modulok nem ismételhetők meg." },
   ],
   it: [
@@ -67,8 +76,10 @@ export function customerTexts(options: {
 
 const STATEMENT: Localized = {
   de: "Datenschutzerklärung der {name}\n\nWir verarbeiten Ihre Angaben ausschließlich, um Ihre Bewerbung zu bearbeiten. Ihre Ergebnisse sehen nur die für das Auswahlverfahren zuständigen Personen.\n\nSie können jederzeit Auskunft, Berichtigung und Löschung Ihrer Daten verlangen.",
-  "de-DU": "Datenschutzerklärung der {name}\n\nWir verarbeiten deine Angaben ausschließlich, um deine Bewerbung zu bearbeiten. Deine Ergebnisse sehen nur die für das Auswahlverfahren zuständigen Personen.\n\nDu kannst jederzeit Auskunft, Berichtigung und Löschung deiner Daten verlangen.",
-  en_GB: "Privacy statement of {name}\n\nWe process your details only to handle your application. Your results are seen only by the people responsible for the selection process.\n\nYou can ask for information, correction and deletion of your data at any time.",
+  "de-DU":
+    "Datenschutzerklärung der {name}\n\nWir verarbeiten deine Angaben ausschließlich, um deine Bewerbung zu bearbeiten. Deine Ergebnisse sehen nur die für das Auswahlverfahren zuständigen Personen.\n\nDu kannst jederzeit Auskunft, Berichtigung und Löschung deiner Daten verlangen.",
+  en_GB:
+    "Privacy statement of {name}\n\nWe process your details only to handle your application. Your results are seen only by the people responsible for the selection process.\n\nYou can ask for information, correction and deletion of your data at any time.",
   hu: "A(z) {name} adatvédelmi nyilatkozata\n\nAdatait kizárólag jelentkezése feldolgozásához használjuk. Eredményeit csak a kiválasztásért felelős személyek látják.\n\nBármikor kérhet tájékoztatást, helyesbítést és törlést.",
   it: "Informativa sulla privacy di {name}\n\nTrattiamo i tuoi dati esclusivamente per gestire la tua candidatura. I tuoi risultati sono visibili solo alle persone responsabili della selezione.\n\nPuoi chiedere in qualsiasi momento informazioni, rettifica e cancellazione dei tuoi dati.",
 };

@@ -102,5 +102,10 @@ ${hidden}
 
 export function renderInvalidPage(language: Language, stylesheet: string): string {
   const texts = ENGINE_TEXTS[language];
-  return document(language, texts.invalidTitle, stylesheet, `<h1>${escapeHtml(texts.invalidTitle)}</h1>\n<p>${escapeHtml(texts.invalidText)}</p>`);
+  return document(
+    language,
+    texts.invalidTitle,
+    stylesheet,
+    `<h1>${escapeHtml(texts.invalidTitle)}</h1>\n<p>${escapeHtml(texts.invalidText)}</p>`,
+  );
 }

@@ -26,8 +26,7 @@ export function openSession(
   const key = randomSecret();
   return db.transaction(() => {
     const existing = db.prepare("SELECT id FROM engine_sessions WHERE user_id = ? AND prcm_id = ?").get(input.userId, input.prcmId) as
-      | { id: string }
-      | undefined;
+      { id: string } | undefined;
     if (existing) {
       db.prepare("UPDATE engine_sessions SET key_sha256 = ?, return_url = ?, language = ? WHERE id = ?").run(
         sha256(key),
@@ -58,7 +57,10 @@ export function markStarted(db: Db, session: EngineSession, now: Date): EngineSe
 }
 
 export function answersOf(db: Db, sessionId: string): Map<number, number> {
-  const rows = db.prepare("SELECT item, value FROM engine_answers WHERE session_id = ?").all(sessionId) as { item: number; value: number }[];
+  const rows = db.prepare("SELECT item, value FROM engine_answers WHERE session_id = ?").all(sessionId) as {
+    item: number;
+    value: number;
+  }[];
   return new Map(rows.map((row) => [row.item, row.value]));
 }
 

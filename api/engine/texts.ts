@@ -40,11 +40,7 @@ export const ITEMS: Localized[] = [
 ];
 
 /** Items per page: two, two, one. */
-export const PAGES: number[][] = [
-  [1, 2],
-  [3, 4],
-  [5],
-];
+export const PAGES: number[][] = [[1, 2], [3, 4], [5]];
 
 const SCALE: Record<Language, string[]> = {
   de: ["trifft gar nicht zu", "trifft eher nicht zu", "teils, teils", "trifft eher zu", "trifft voll zu"],

@@ -5,7 +5,8 @@ import { emailSchema } from "../http/validation";
  * Server-side validation of posted form values against the server's own definition (STYLE: never the
  * definition the client sent). Returns the cleaned values or one error code per bad field.
  */
-export type FieldError = "required" | "too_long" | "invalid_type" | "invalid_email" | "invalid_date" | "invalid_option" | "line_break" | "unknown_field";
+export type FieldError =
+  "required" | "too_long" | "invalid_type" | "invalid_email" | "invalid_date" | "invalid_option" | "line_break" | "unknown_field";
 
 export type ValuesResult = { ok: true; values: Record<string, string> } | { ok: false; errors: Record<string, FieldError> };
 

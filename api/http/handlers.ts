@@ -69,7 +69,10 @@ export function errorHandler(logger: Logger) {
       return;
     }
     // The engine's session key in the path is a credential: it never reaches a log line.
-    logger.error({ err: error, method: req.method, path: req.path.replace(/^(\/engine\/)[^/]+/, "$1[redacted]") }, "embedded API: unexpected error");
+    logger.error(
+      { err: error, method: req.method, path: req.path.replace(/^(\/engine\/)[^/]+/, "$1[redacted]") },
+      "embedded API: unexpected error",
+    );
     res.status(500).json({ status: "failed", error: "internal_error" });
   };
 }

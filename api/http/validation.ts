@@ -42,8 +42,7 @@ function parse<T>(schema: ZodType<T, ZodTypeDef, unknown>, value: unknown, code:
   return result.data;
 }
 
-export const parseBody = <T>(req: Request, schema: ZodType<T, ZodTypeDef, unknown>): T =>
-  parse(schema, req.body ?? {}, "invalid_body");
+export const parseBody = <T>(req: Request, schema: ZodType<T, ZodTypeDef, unknown>): T => parse(schema, req.body ?? {}, "invalid_body");
 export const parseQuery = <T>(req: Request, schema: ZodType<T, ZodTypeDef, unknown>): T => parse(schema, req.query, "invalid_query");
 export const parseParams = <T>(req: Request, schema: ZodType<T, ZodTypeDef, unknown>): T => parse(schema, req.params, "invalid_path");
 

@@ -35,7 +35,13 @@ export interface OutboxEntry {
 const LINK_SECRET = /(\/(?:activation|reset-password)\/)[^/?#]+/;
 
 /** Writes the mail's row and returns the mail as it is to be sent (with its real link). */
-export function insertMail(db: Db, mail: Mail, baseUrl: string, now: Date, options: { keepLinkSecrets: boolean }): { id: number } & MailContent {
+export function insertMail(
+  db: Db,
+  mail: Mail,
+  baseUrl: string,
+  now: Date,
+  options: { keepLinkSecrets: boolean },
+): { id: number } & MailContent {
   const link = baseUrl + mail.linkPath;
   const content = mail.content(link);
   const storedLink = options.keepLinkSecrets ? link : baseUrl + mail.linkPath.replace(LINK_SECRET, "$1[redacted]");

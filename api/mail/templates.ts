@@ -38,8 +38,10 @@ const TEMPLATES: Record<Exclude<MailKind, "recruiter">, Template> = {
     },
     text: {
       de: "Guten Tag {name},\n\nüber diesen Link vergeben Sie ein neues Passwort für {customer} (24 Stunden gültig):\n{link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.",
-      "de-DU": "Hallo {name},\n\nüber diesen Link vergibst du ein neues Passwort für {customer} (24 Stunden gültig):\n{link}\n\nWenn du das nicht angefordert hast, ignoriere diese E-Mail.",
-      en_GB: "Hello {name},\n\nuse this link to choose a new password for {customer} (valid for 24 hours):\n{link}\n\nIf you did not ask for this, ignore this e-mail.",
+      "de-DU":
+        "Hallo {name},\n\nüber diesen Link vergibst du ein neues Passwort für {customer} (24 Stunden gültig):\n{link}\n\nWenn du das nicht angefordert hast, ignoriere diese E-Mail.",
+      en_GB:
+        "Hello {name},\n\nuse this link to choose a new password for {customer} (valid for 24 hours):\n{link}\n\nIf you did not ask for this, ignore this e-mail.",
       hu: "Kedves {name}!\n\nEzzel a hivatkozással új jelszót adhat meg ({customer}, 24 óráig érvényes):\n{link}\n\nHa nem Ön kérte, hagyja figyelmen kívül ezt az e-mailt.",
       it: "Ciao {name},\n\ncon questo link scegli una nuova password per {customer} (valido 24 ore):\n{link}\n\nSe non l'hai richiesto, ignora questa e-mail.",
     },
@@ -57,7 +59,8 @@ const RECRUITER_FOOTER: Localized = {
 /** Answer of resetPassword / resetPasswordByUserName, the same whether or not the account exists. */
 export const RESET_REQUESTED_MESSAGE: Localized = {
   de: "Wenn wir Ihren Benutzernamen kennen, haben wir soeben eine E-Mail zum Zurücksetzen des Passworts an die hinterlegte Adresse gesendet.",
-  "de-DU": "Wenn wir deinen Benutzernamen kennen, haben wir soeben eine E-Mail zum Zurücksetzen des Passworts an die hinterlegte Adresse gesendet.",
+  "de-DU":
+    "Wenn wir deinen Benutzernamen kennen, haben wir soeben eine E-Mail zum Zurücksetzen des Passworts an die hinterlegte Adresse gesendet.",
   en_GB: "If we have your username, we have just sent an email to the address provided for the purpose of resetting the password.",
   hu: "Ha ismerjük a felhasználónevét, az ismert címre elküldtük a jelszó visszaállításához szükséges e-mailt.",
   it: "Se conosciamo il tuo nome utente, abbiamo appena inviato un'e-mail per reimpostare la password all'indirizzo indicato.",
@@ -76,10 +79,7 @@ export function accountMail(
   const template = TEMPLATES[kind];
   return {
     subject: template.subject[language],
-    text: template.text[language]
-      .replace("{name}", values.name)
-      .replace("{customer}", values.customer)
-      .replace("{link}", values.link),
+    text: template.text[language].replace("{name}", values.name).replace("{customer}", values.customer).replace("{link}", values.link),
   };
 }
 

@@ -48,7 +48,10 @@ export function requirePathApplicant(ctx: ApiContext, req: Request, scope: Recru
 }
 
 /** Recruiters who serve the customer: the owners a recruiter may choose. */
-export function recruitersOf(db: Db, cstm: string): { id: number; user_name: string; first_name: string | null; last_name: string | null }[] {
+export function recruitersOf(
+  db: Db,
+  cstm: string,
+): { id: number; user_name: string; first_name: string | null; last_name: string | null }[] {
   return statement(
     db,
     `SELECT users.id, users.user_name, users.first_name, users.last_name FROM recruiter_customers

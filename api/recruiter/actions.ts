@@ -65,10 +65,11 @@ function transaction<T>(ctx: ApiContext, run: () => T): T {
 export function editDetails(ctx: ApiContext, scope: RecruiterScope, user: User, body: z.infer<typeof detailsSchema>): Changes {
   if (!scope.customer.languages.includes(body.language)) throw badRequest("invalid_body", { language: "invalid_option" });
   return transaction(ctx, () => {
-    const taken = statement(
-      ctx.db,
-      "SELECT 1 FROM users WHERE user_base = ? AND email = ? AND role = 'applicant' AND id <> ? LIMIT 1",
-    ).get(user.user_base, body.email, user.id);
+    const taken = statement(ctx.db, "SELECT 1 FROM users WHERE user_base = ? AND email = ? AND role = 'applicant' AND id <> ? LIMIT 1").get(
+      user.user_base,
+      body.email,
+      user.id,
+    );
     if (taken) throw conflict("email_taken");
     const changes = changedFields(
       { firstName: user.first_name, lastName: user.last_name, email: user.email, language: user.language },
@@ -105,7 +106,9 @@ export function editAccess(ctx: ApiContext, scope: RecruiterScope, user: User, b
   return transaction(ctx, () => {
     const changes = changedFields({ loginEnabled: user.login_disabled === 0 }, { loginEnabled: body.loginEnabled });
     if (!body.loginEnabled) {
-      const ended = statement(ctx.db, "UPDATE tokens SET revoked = 1 WHERE user_id = ? AND kind = 'applicant' AND revoked = 0").run(user.id);
+      const ended = statement(ctx.db, "UPDATE tokens SET revoked = 1 WHERE user_id = ? AND kind = 'applicant' AND revoked = 0").run(
+        user.id,
+      );
       if (ended.changes > 0) changes.sessionsEnded = ended.changes;
     }
     if (Object.keys(changes).length === 0) return changes;
@@ -117,7 +120,8 @@ export function editAccess(ctx: ApiContext, scope: RecruiterScope, user: User, b
 
 export function editOwner(ctx: ApiContext, scope: RecruiterScope, user: User, body: z.infer<typeof ownerSchema>): Changes {
   const recruiters = recruitersOf(ctx.db, scope.customer.cstm);
-  const owner = body.owner === null ? null : recruiters.find((candidate) => candidate.user_name.toLowerCase() === body.owner!.toLowerCase());
+  const owner =
+    body.owner === null ? null : recruiters.find((candidate) => candidate.user_name.toLowerCase() === body.owner!.toLowerCase());
   if (owner === undefined) throw notFound("unknown_owner");
   const before = user.owner_id === null ? null : (findUserById(ctx.db, user.owner_id)?.user_name ?? null);
   return transaction(ctx, () => {
@@ -136,7 +140,10 @@ export function editOwner(ctx: ApiContext, scope: RecruiterScope, user: User, bo
 export function changeOpenUntil(ctx: ApiContext, scope: RecruiterScope, user: User, body: z.infer<typeof openUntilSchema>): Changes {
   const assignment = requireAssignment(ctx, user.id, body.profileId);
   return transaction(ctx, () => {
-    const row = statement(ctx.db, "SELECT is_open FROM user_profiles WHERE user_id = ? AND profile_id = ?").get(user.id, body.profileId) as {
+    const row = statement(ctx.db, "SELECT is_open FROM user_profiles WHERE user_id = ? AND profile_id = ?").get(
+      user.id,
+      body.profileId,
+    ) as {
       is_open: number;
     };
     const changes = changedFields({ openUntil: assignment.openUntil }, { openUntil: body.openUntil });
@@ -201,18 +208,29 @@ export function assignRetest(ctx: ApiContext, scope: RecruiterScope, user: User,
     });
     for (const module of finished) {
       const state = progress.get(user.id, module.prcmId) as { finished_at: string; skipped: number };
-      const session = statement(ctx.db, "SELECT score, norm_value FROM engine_sessions WHERE user_id = ? AND prcm_id = ? AND completed_at IS NOT NULL").get(
+      const session = statement(
+        ctx.db,
+        "SELECT score, norm_value FROM engine_sessions WHERE user_id = ? AND prcm_id = ? AND completed_at IS NOT NULL",
+      ).get(user.id, module.prcmId) as { score: number; norm_value: number } | undefined;
+      const form = statement(ctx.db, "SELECT values_json FROM form_submissions WHERE user_id = ? AND prcm_id = ?").get(
         user.id,
         module.prcmId,
-      ) as { score: number; norm_value: number } | undefined;
-      const form = statement(ctx.db, "SELECT values_json FROM form_submissions WHERE user_id = ? AND prcm_id = ?").get(user.id, module.prcmId) as
-        | { values_json: string }
-        | undefined;
+      ) as { values_json: string } | undefined;
       statement(
         ctx.db,
         `INSERT INTO module_result_history (user_id, prcm_id, finished_at, skipped, score, norm_value, form_values_json, retest_at, audit_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(user.id, module.prcmId, state.finished_at, state.skipped, session?.score ?? null, session?.norm_value ?? null, form?.values_json ?? null, retestAt, auditId);
+      ).run(
+        user.id,
+        module.prcmId,
+        state.finished_at,
+        state.skipped,
+        session?.score ?? null,
+        session?.norm_value ?? null,
+        form?.values_json ?? null,
+        retestAt,
+        auditId,
+      );
       statement(ctx.db, "DELETE FROM engine_sessions WHERE user_id = ? AND prcm_id = ?").run(user.id, module.prcmId);
       statement(ctx.db, "DELETE FROM form_submissions WHERE user_id = ? AND prcm_id = ?").run(user.id, module.prcmId);
       statement(ctx.db, "DELETE FROM module_progress WHERE user_id = ? AND prcm_id = ?").run(user.id, module.prcmId);
@@ -243,9 +261,10 @@ export function correctForm(
   const result = validateFormValues(definition, body.values, ctx.now().toISOString().slice(0, 10));
   if (!result.ok) throw badRequest("invalid_values", result.errors);
   return transaction(ctx, () => {
-    const saved = statement(ctx.db, "SELECT values_json FROM form_submissions WHERE user_id = ? AND prcm_id = ?").get(user.id, module.prcmId) as
-      | { values_json: string }
-      | undefined;
+    const saved = statement(ctx.db, "SELECT values_json FROM form_submissions WHERE user_id = ? AND prcm_id = ?").get(
+      user.id,
+      module.prcmId,
+    ) as { values_json: string } | undefined;
     if (!saved) throw conflict("form_not_saved");
     const before = JSON.parse(saved.values_json) as Record<string, string>;
     const after: Record<string, string | null> = {};
@@ -257,7 +276,12 @@ export function correctForm(
       user.id,
       module.prcmId,
     );
-    writeAudit(ctx, scope, user, "form_corrected", { profileId: profile.id, componentId, formIdentifier: definition.form_identifier, fields: changes });
+    writeAudit(ctx, scope, user, "form_corrected", {
+      profileId: profile.id,
+      componentId,
+      formIdentifier: definition.form_identifier,
+      fields: changes,
+    });
     return changes;
   });
 }

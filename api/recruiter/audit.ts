@@ -66,7 +66,14 @@ export function auditOf(ctx: ApiContext, applicantId: number, limit = 200): Audi
     ctx.db,
     `SELECT id, created_at, cstm, recruiter_user_name, action, changes_json FROM recruiter_audit
      WHERE applicant_id = ? ORDER BY id DESC LIMIT ?`,
-  ).all(applicantId, limit) as { id: number; created_at: string; cstm: string; recruiter_user_name: string; action: AuditAction; changes_json: string }[];
+  ).all(applicantId, limit) as {
+    id: number;
+    created_at: string;
+    cstm: string;
+    recruiter_user_name: string;
+    action: AuditAction;
+    changes_json: string;
+  }[];
   return rows.map((row) => ({
     id: row.id,
     at: row.created_at,

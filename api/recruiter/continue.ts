@@ -79,10 +79,10 @@ export function continueRoutes(router: Router, ctx: ApiContext): void {
       if (user.login_disabled === 1) throw conflict("access_disabled");
       if (user.activated !== 1) throw conflict("account_not_activated");
       if (!assignment.isOpen) throw conflict("profile_closed");
-      const progress = statement(ctx.db, "SELECT finished_modules, total_modules FROM user_profiles WHERE user_id = ? AND profile_id = ?").get(
-        user.id,
-        profileId,
-      ) as { finished_modules: number; total_modules: number };
+      const progress = statement(
+        ctx.db,
+        "SELECT finished_modules, total_modules FROM user_profiles WHERE user_id = ? AND profile_id = ?",
+      ).get(user.id, profileId) as { finished_modules: number; total_modules: number };
       if (progress.total_modules > 0 && progress.finished_modules >= progress.total_modules) throw conflict("profile_completed");
 
       const code = newCode();
@@ -90,18 +90,25 @@ export function continueRoutes(router: Router, ctx: ApiContext): void {
       const expiresAt = now + CONTINUE_CODE_TTL_S;
       ctx.db.transaction(() => {
         // Older codes of this applicant and profile end; long-expired ones go.
-        statement(ctx.db, "UPDATE continue_codes SET expires_at = ? WHERE user_id = ? AND profile_id = ? AND used_at IS NULL AND expires_at > ?").run(
-          now,
-          user.id,
-          profileId,
-          now,
-        );
+        statement(
+          ctx.db,
+          "UPDATE continue_codes SET expires_at = ? WHERE user_id = ? AND profile_id = ? AND used_at IS NULL AND expires_at > ?",
+        ).run(now, user.id, profileId, now);
         statement(ctx.db, "DELETE FROM continue_codes WHERE expires_at < ?").run(now - 24 * 60 * 60);
         statement(
           ctx.db,
           `INSERT INTO continue_codes (code_sha256, user_id, profile_id, cstm, recruiter_id, recruiter_user_name, created_at, expires_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(sha256(code), user.id, profileId, scope.customer.cstm, scope.recruiter.id, scope.recruiter.user_name, ctx.now().toISOString(), expiresAt);
+        ).run(
+          sha256(code),
+          user.id,
+          profileId,
+          scope.customer.cstm,
+          scope.recruiter.id,
+          scope.recruiter.user_name,
+          ctx.now().toISOString(),
+          expiresAt,
+        );
         writeAudit(ctx, scope, user, "continue_code_issued", { profileId, expiresAt: new Date(expiresAt * 1000).toISOString() });
       })();
       success(

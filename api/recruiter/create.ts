@@ -48,14 +48,27 @@ export const createApplicantSchema = z
 export type NewApplicant = z.infer<typeof createApplicantSchema>;
 
 /** The columns of an import row, as text (empty = not given). */
-export const IMPORT_COLUMNS = ["userName", "email", "firstName", "lastName", "language", "profileId", "owner", "openUntil", "onSite"] as const;
+export const IMPORT_COLUMNS = [
+  "userName",
+  "email",
+  "firstName",
+  "lastName",
+  "language",
+  "profileId",
+  "owner",
+  "openUntil",
+  "onSite",
+] as const;
 export const MAX_IMPORT_ROWS = 2000;
 /** A staged import can be committed for this long. */
 export const IMPORT_TTL_S = 60 * 60;
 
 const cell = z.string().max(1000).optional();
 const importRowSchema = z
-  .object({ line: z.number().int().positive().max(10_000_000).optional(), ...Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, cell])) })
+  .object({
+    line: z.number().int().positive().max(10_000_000).optional(),
+    ...Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, cell])),
+  })
   .strict() as z.ZodType<ImportRow, z.ZodTypeDef, unknown>;
 export type ImportRow = { line?: number } & Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>;
 
@@ -115,7 +128,12 @@ const newBatch = (): Seen => ({ userNames: new Set(), emails: new Set() });
  * serves it, open-until only with a profile, user name and e-mail address free (in the user base and
  * in the batch so far). Field → code; none when the row can be created.
  */
-function checkApplicant(ctx: ApiContext, scope: RecruiterScope, body: NewApplicant, seen: Seen): { checked?: Checked; errors: Record<string, string> } {
+function checkApplicant(
+  ctx: ApiContext,
+  scope: RecruiterScope,
+  body: NewApplicant,
+  seen: Seen,
+): { checked?: Checked; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const { customer } = scope;
   const email = body.email.toLowerCase();
@@ -139,20 +157,27 @@ function checkApplicant(ctx: ApiContext, scope: RecruiterScope, body: NewApplica
     }
   }
   const nameTaken =
-    seen.userNames.has(userName.toLowerCase()) || statement(ctx.db, "SELECT 1 FROM users WHERE user_base = ? AND user_name = ?").get(customer.userBase, userName);
+    seen.userNames.has(userName.toLowerCase()) ||
+    statement(ctx.db, "SELECT 1 FROM users WHERE user_base = ? AND user_name = ?").get(customer.userBase, userName);
   if (nameTaken) errors.userName = seen.userNames.has(userName.toLowerCase()) ? "duplicate_in_file" : "user_name_taken";
   if (seen.emails.has(email)) errors.email = "duplicate_in_file";
   else if (
     // Two index lookups (0.7 ms a row otherwise: with "email = ? OR user_name = ?", or with the role
     // term indexable, SQLite walks the user base's applicants by users_list_progress; "+role" keeps
     // it on users_email).
-    statement(ctx.db, "SELECT 1 FROM users WHERE user_base = ? AND email = ? AND +role = 'applicant' LIMIT 1").get(customer.userBase, email) ||
+    statement(ctx.db, "SELECT 1 FROM users WHERE user_base = ? AND email = ? AND +role = 'applicant' LIMIT 1").get(
+      customer.userBase,
+      email,
+    ) ||
     statement(ctx.db, "SELECT 1 FROM users WHERE user_base = ? AND user_name = ? AND role = 'applicant'").get(customer.userBase, email)
   ) {
     errors.email = "email_taken";
   }
   if (Object.keys(errors).length > 0) return { errors };
-  return { checked: { userName, email, language: customerLanguage(customer.languages, body.language), profileId, ownerId, ownerName }, errors };
+  return {
+    checked: { userName, email, language: customerLanguage(customer.languages, body.language), profileId, ownerId, ownerName },
+    errors,
+  };
 }
 
 const CONFLICT_CODES = new Set(["user_name_taken", "email_taken"]);
@@ -261,7 +286,8 @@ function refuse(errors: Record<string, string>): void {
   const codes = Object.values(errors);
   if (codes.length === 0) return;
   // A taken name or address is a conflict the recruiter resolves; everything else is a bad field.
-  if (codes.every((code) => CONFLICT_CODES.has(code))) throw conflict(codes.includes("user_name_taken") ? "user_name_taken" : "email_taken", errors);
+  if (codes.every((code) => CONFLICT_CODES.has(code)))
+    throw conflict(codes.includes("user_name_taken") ? "user_name_taken" : "email_taken", errors);
   if (errors.profileId === "unknown_profile" && codes.length === 1) throw notFound("unknown_profile");
   if (errors.owner === "unknown_owner" && codes.length === 1) throw notFound("unknown_owner");
   throw badRequest("invalid_body", errors);
@@ -274,7 +300,11 @@ export interface CheckedRow {
 }
 
 /** Every row checked against the data now and against the rows before it. */
-function checkRows(ctx: ApiContext, scope: RecruiterScope, rows: ImportRow[]): { rows: CheckedRow[]; valid: { line: number; body: NewApplicant; checked: Checked }[] } {
+function checkRows(
+  ctx: ApiContext,
+  scope: RecruiterScope,
+  rows: ImportRow[],
+): { rows: CheckedRow[]; valid: { line: number; body: NewApplicant; checked: Checked }[] } {
   const seen = newBatch();
   const checkedRows: CheckedRow[] = [];
   const valid: { line: number; body: NewApplicant; checked: Checked }[] = [];
@@ -385,7 +415,19 @@ export function commitImport(ctx: ApiContext, scope: RecruiterScope, id: string)
     return outcome;
   })();
   const durationMs = performance.now() - started;
-  ctx.logger.info({ recruiterImport: { id, cstm: scope.customer.cstm, recruiter: scope.recruiter.user_name, created: result.created.length, skipped: result.skipped.length, durationMs: Math.round(durationMs) } }, "recruiter import committed");
+  ctx.logger.info(
+    {
+      recruiterImport: {
+        id,
+        cstm: scope.customer.cstm,
+        recruiter: scope.recruiter.user_name,
+        created: result.created.length,
+        skipped: result.skipped.length,
+        durationMs: Math.round(durationMs),
+      },
+    },
+    "recruiter import committed",
+  );
   return { ...result, durationMs };
 }
 

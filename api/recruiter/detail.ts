@@ -41,16 +41,16 @@ interface FormRow {
 export function applicantResults(ctx: ApiContext, userId: number) {
   const results = new Map(
     (
-      statement(ctx.db, "SELECT prcm_id, score, norm_value, completed_at FROM engine_sessions WHERE user_id = ? AND completed_at IS NOT NULL").all(
-        userId,
-      ) as ResultRow[]
+      statement(
+        ctx.db,
+        "SELECT prcm_id, score, norm_value, completed_at FROM engine_sessions WHERE user_id = ? AND completed_at IS NOT NULL",
+      ).all(userId) as ResultRow[]
     ).map((row) => [row.prcm_id, row]),
   );
   const forms = new Map(
-    (statement(ctx.db, "SELECT prcm_id, values_json, saved_at FROM form_submissions WHERE user_id = ?").all(userId) as FormRow[]).map((row) => [
-      row.prcm_id,
-      row,
-    ]),
+    (statement(ctx.db, "SELECT prcm_id, values_json, saved_at FROM form_submissions WHERE user_id = ?").all(userId) as FormRow[]).map(
+      (row) => [row.prcm_id, row],
+    ),
   );
   const history = new Map<number, HistoryRow[]>();
   for (const row of statement(
@@ -72,8 +72,7 @@ export function applicantDetail(ctx: ApiContext, scope: RecruiterScope, user: Us
   const { results, forms, history } = applicantResults(ctx, user.id);
   const owner = user.owner_id
     ? (statement(ctx.db, "SELECT user_name, first_name, last_name FROM users WHERE id = ?").get(user.owner_id) as
-        | { user_name: string; first_name: string | null; last_name: string | null }
-        | undefined)
+        { user_name: string; first_name: string | null; last_name: string | null } | undefined)
     : undefined;
   const assigned = assignments(ctx, user.id);
 
@@ -141,14 +140,22 @@ export function applicantDetail(ctx: ApiContext, scope: RecruiterScope, user: Us
       finishedModules: user.finished_modules,
       totalModules: user.total_modules,
       profiles,
-      forms: formsOf(ctx, assigned.map((assignment) => assignment.profile), forms, history, language),
+      forms: formsOf(
+        ctx,
+        assigned.map((assignment) => assignment.profile),
+        forms,
+        history,
+        language,
+      ),
       audit: auditOf(ctx, user.id),
     },
     options: {
       ...filterOptions(ctx, scope.customer),
       languages: scope.customer.languages,
       assignableProfiles: [...ctx.catalogue.profiles.values()]
-        .filter((profile) => profile.userBase === scope.customer.userBase && !assigned.some((assignment) => assignment.profile.id === profile.id))
+        .filter(
+          (profile) => profile.userBase === scope.customer.userBase && !assigned.some((assignment) => assignment.profile.id === profile.id),
+        )
         .map((profile) => ({ prof_prof_id: profile.id, name: profile.name })),
     },
   };

@@ -26,8 +26,10 @@ const TEXTS: Record<Exclude<RecruiterTemplate, "password-reset">, { subject: Loc
     },
     text: {
       de: "Guten Tag {name},\n\nvielen Dank für Ihre Bewerbung bei {customer}. Wir laden Sie ein, das Online-Assessment zu bearbeiten. Melden Sie sich dazu mit Ihrem Benutzernamen {userName} an:\n{link}\n\nViel Erfolg!",
-      "de-DU": "Hallo {name},\n\nvielen Dank für deine Bewerbung bei {customer}. Wir laden dich ein, das Online-Assessment zu bearbeiten. Melde dich dazu mit deinem Benutzernamen {userName} an:\n{link}\n\nViel Erfolg!",
-      en_GB: "Hello {name},\n\nthank you for applying to {customer}. We invite you to take the online assessment. Sign in with your username {userName}:\n{link}\n\nGood luck!",
+      "de-DU":
+        "Hallo {name},\n\nvielen Dank für deine Bewerbung bei {customer}. Wir laden dich ein, das Online-Assessment zu bearbeiten. Melde dich dazu mit deinem Benutzernamen {userName} an:\n{link}\n\nViel Erfolg!",
+      en_GB:
+        "Hello {name},\n\nthank you for applying to {customer}. We invite you to take the online assessment. Sign in with your username {userName}:\n{link}\n\nGood luck!",
       hu: "Kedves {name}!\n\nKöszönjük jelentkezését a(z) {customer} cégnél. Meghívjuk az online felmérés kitöltésére. Jelentkezzen be a(z) {userName} felhasználónévvel:\n{link}\n\nSok sikert!",
       it: "Ciao {name},\n\ngrazie per la tua candidatura presso {customer}. Ti invitiamo a svolgere l'assessment online. Accedi con il tuo nome utente {userName}:\n{link}\n\nIn bocca al lupo!",
     },
@@ -42,7 +44,8 @@ const TEXTS: Record<Exclude<RecruiterTemplate, "password-reset">, { subject: Loc
     },
     text: {
       de: "Guten Tag {name},\n\nIhr Online-Assessment bei {customer} ist noch nicht abgeschlossen. Bitte bearbeiten Sie die offenen Module{until}:\n{link}",
-      "de-DU": "Hallo {name},\n\ndein Online-Assessment bei {customer} ist noch nicht abgeschlossen. Bitte bearbeite die offenen Module{until}:\n{link}",
+      "de-DU":
+        "Hallo {name},\n\ndein Online-Assessment bei {customer} ist noch nicht abgeschlossen. Bitte bearbeite die offenen Module{until}:\n{link}",
       en_GB: "Hello {name},\n\nyour online assessment at {customer} is not finished yet. Please complete the open modules{until}:\n{link}",
       hu: "Kedves {name}!\n\nOnline felmérése a(z) {customer} cégnél még nincs befejezve. Kérjük, töltse ki a hátralévő modulokat{until}:\n{link}",
       it: "Ciao {name},\n\nil tuo assessment online presso {customer} non è ancora concluso. Completa i moduli aperti{until}:\n{link}",
@@ -100,8 +103,12 @@ export function recruiterTemplateMail(
       to: user.email,
       language,
       // The preview's placeholder is shown as it is, not %-encoded like a real secret would be.
-      linkPath: resetPasswordPath(customer.cstm, linkSecret, language).replace(encodeURIComponent(PREVIEW_LINK_SECRET), PREVIEW_LINK_SECRET),
-      content: (link) => accountMail("password-reset", language, { name: user.first_name ?? user.user_name, customer: customer.name, link }),
+      linkPath: resetPasswordPath(customer.cstm, linkSecret, language).replace(
+        encodeURIComponent(PREVIEW_LINK_SECRET),
+        PREVIEW_LINK_SECRET,
+      ),
+      content: (link) =>
+        accountMail("password-reset", language, { name: user.first_name ?? user.user_name, customer: customer.name, link }),
     };
   }
   const texts = TEXTS[template];
@@ -129,7 +136,9 @@ export function sendRecruiterTemplateMail(
   template: RecruiterTemplate,
 ): number {
   const secret =
-    template === "password-reset" ? createUserHash(ctx.db, user.id, "password-reset", customer.cstm, Math.floor(ctx.now().getTime() / 1000)) : "";
+    template === "password-reset"
+      ? createUserHash(ctx.db, user.id, "password-reset", customer.cstm, Math.floor(ctx.now().getTime() / 1000))
+      : "";
   const mail = recruiterTemplateMail(ctx, customer, user, template, secret);
   return ctx.outbox.write({
     cstm: customer.cstm,

@@ -83,7 +83,11 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
     }),
   );
 
-  const action = <T>(path: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, run: (scope: RecruiterScope, user: User, body: T) => unknown) =>
+  const action = <T>(
+    path: string,
+    schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+    run: (scope: RecruiterScope, user: User, body: T) => unknown,
+  ) =>
     router.post(
       `${one}/${path}`,
       requireToken(ctx),
@@ -150,7 +154,9 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
         const module = profile.modules.find((candidate) => candidate.component.compId === compId);
         const result = module && results.get(module.prcmId);
         if (!module || !result || result.score === null) return [];
-        return [{ name: localize(module.component.names, language), score: result.score, maxScore: MAX_SCORE, normValue: result.norm_value ?? 0 }];
+        return [
+          { name: localize(module.component.names, language), score: result.score, maxScore: MAX_SCORE, normValue: result.norm_value ?? 0 },
+        ];
       });
       if (scales.length === 0) throw conflict("no_results");
       const pdf = await renderReportPdf({

@@ -20,7 +20,13 @@ export function recruiterStatsRoutes(router: Router, ctx: ApiContext): void {
       const { language, ...query } = parseQuery(req, statsQuerySchema.extend({ language: languageSchema.optional() }).strict());
       const started = performance.now();
       const timings: Record<string, number> = {};
-      const body = recruiterStats(ctx, scope.customer, query, customerLanguage(scope.customer.languages, language ?? scope.recruiter.language), timings);
+      const body = recruiterStats(
+        ctx,
+        scope.customer,
+        query,
+        customerLanguage(scope.customer.languages, language ?? scope.recruiter.language),
+        timings,
+      );
       // The figures' own time (the SQL) first, then its parts, for bench/recruiter-stats.mjs and the
       // browser's dev tools.
       const parts = Object.entries(timings).map(([name, ms]) => `, stats-${name};dur=${ms.toFixed(1)}`);

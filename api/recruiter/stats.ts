@@ -105,7 +105,13 @@ function summaryOf(states: Record<State, number>, medianSeconds: number | null) 
   };
 }
 
-export function recruiterStats(ctx: ApiContext, customer: Customer, query: StatsQuery, language: Language, timings: Record<string, number> = {}) {
+export function recruiterStats(
+  ctx: ApiContext,
+  customer: Customer,
+  query: StatsQuery,
+  language: Language,
+  timings: Record<string, number> = {},
+) {
   let mark = performance.now();
   const lap = (name: string) => {
     const now = performance.now();

@@ -62,7 +62,13 @@ export async function renderReportPdf(content: ReportContent): Promise<Uint8Arra
   const page = pdf.addPage(A4);
   let y = A4[1] - MARGIN;
   const write = (value: string, options: { x?: number; size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) =>
-    page.drawText(text(value), { x: options.x ?? MARGIN, y, size: options.size ?? 11, font: options.font ?? regular, color: options.color ?? INK });
+    page.drawText(text(value), {
+      x: options.x ?? MARGIN,
+      y,
+      size: options.size ?? 11,
+      font: options.font ?? regular,
+      color: options.color ?? INK,
+    });
 
   write(labels.title, { size: 22, font: bold });
   y -= 40;
@@ -96,4 +102,3 @@ export async function renderReportPdf(content: ReportContent): Promise<Uint8Arra
   write(labels.explanation, { size: 9, color: MUTED });
   return pdf.save();
 }
-

@@ -31,7 +31,6 @@ const profileUpdateSchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "nothing to update" });
 
 export function applicantRoutes(router: Router, ctx: ApiContext): void {
-
   router.get(
     "/profile",
     requireToken(ctx),

@@ -105,7 +105,10 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
     "/resetPassword",
     route((req, res) => {
       const body = parseBody(req, z.object({ cstm: cstmSchema, email: emailSchema, language: resetLanguage }));
-      success(res, requestReset(req, body.cstm, body.email, body.language, (userBase) => findUserByEmail(ctx.db, userBase, body.email)));
+      success(
+        res,
+        requestReset(req, body.cstm, body.email, body.language, (userBase) => findUserByEmail(ctx.db, userBase, body.email)),
+      );
     }),
   );
 
@@ -113,7 +116,10 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
     "/resetPasswordByUserName",
     route((req, res) => {
       const body = parseBody(req, z.object({ cstm: cstmSchema, userName: userNameSchema, language: resetLanguage }));
-      success(res, requestReset(req, body.cstm, body.userName, body.language, (userBase) => findUserByName(ctx.db, userBase, body.userName)));
+      success(
+        res,
+        requestReset(req, body.cstm, body.userName, body.language, (userBase) => findUserByName(ctx.db, userBase, body.userName)),
+      );
     }),
   );
 

@@ -90,7 +90,16 @@ export function recruiterRoutes(router: Router, ctx: ApiContext): void {
     route((req, res) => {
       const body = parseBody(
         req,
-        z.object({ userName: userNameSchema, subject: z.string().trim().min(1).max(200).pipe(z.string().regex(/^[^\r\n]*$/)), text: z.string().trim().min(1).max(5000) }),
+        z.object({
+          userName: userNameSchema,
+          subject: z
+            .string()
+            .trim()
+            .min(1)
+            .max(200)
+            .pipe(z.string().regex(/^[^\r\n]*$/)),
+          text: z.string().trim().min(1).max(5000),
+        }),
       );
       const { customer } = authOf(res);
       const user = requireApplicant(customer.userBase, body.userName);

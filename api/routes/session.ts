@@ -67,8 +67,11 @@ async function checkCredentials(
 async function rehash(ctx: ApiContext, user: User, weak: string, password: string): Promise<void> {
   const strong = await hashPassword(password);
   ctx.db.transaction(() => {
-    const changed = ctx.db.prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?").run(strong, user.id, weak).changes;
-    if (changed) ctx.db.prepare("UPDATE password_history SET password_hash = ? WHERE user_id = ? AND password_hash = ?").run(strong, user.id, weak);
+    const changed = ctx.db
+      .prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?")
+      .run(strong, user.id, weak).changes;
+    if (changed)
+      ctx.db.prepare("UPDATE password_history SET password_hash = ? WHERE user_id = ? AND password_hash = ?").run(strong, user.id, weak);
   })();
 }
 

@@ -144,7 +144,10 @@ export function loadCatalogue(db: Db): Catalogue {
   }
 
   const forms = new Map<string, FormDefinition>();
-  for (const row of db.prepare("SELECT form_identifier, definition_json FROM forms").all() as { form_identifier: string; definition_json: string }[]) {
+  for (const row of db.prepare("SELECT form_identifier, definition_json FROM forms").all() as {
+    form_identifier: string;
+    definition_json: string;
+  }[]) {
     forms.set(row.form_identifier, json(row.definition_json));
   }
 
@@ -215,7 +218,9 @@ export function loadCatalogue(db: Db): Catalogue {
     names_json: string;
     scale_comp_ids_json: string;
   }[]) {
-    profiles.get(row.profile_id)?.bindings.push({ rdbId: row.rdb_id, names: json(row.names_json), scaleCompIds: json(row.scale_comp_ids_json) });
+    profiles
+      .get(row.profile_id)
+      ?.bindings.push({ rdbId: row.rdb_id, names: json(row.names_json), scaleCompIds: json(row.scale_comp_ids_json) });
   }
 
   return { customers, statements, components, forms, profiles, modules };

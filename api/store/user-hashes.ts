@@ -31,8 +31,7 @@ export function isExpired(link: Pick<UserHash, "expires_at">, nowS: number): boo
 /** The hash of a link with its user, live or not. */
 export function findUserHash(db: Db, hash: string): UserHash | undefined {
   const row = db.prepare("SELECT * FROM user_hashes WHERE hash_sha256 = ?").get(sha256(hash)) as
-    | (Omit<UserHash, "user"> & { user_id: number })
-    | undefined;
+    (Omit<UserHash, "user"> & { user_id: number }) | undefined;
   const user = row && findUserById(db, row.user_id);
   if (!row || !user) return undefined;
   return { hash_sha256: row.hash_sha256, purpose: row.purpose, cstm: row.cstm, expires_at: row.expires_at, used_at: row.used_at, user };
@@ -74,7 +73,10 @@ export function markHashUsed(db: Db, hashSha256: string, now: Date): void {
 
 /** A new password ends every reset link still open for the account: each was asked for the old one. */
 export function endResetLinks(db: Db, userId: number, now: Date): void {
-  db.prepare("UPDATE user_hashes SET used_at = ? WHERE user_id = ? AND purpose = 'password-reset' AND used_at IS NULL").run(now.toISOString(), userId);
+  db.prepare("UPDATE user_hashes SET used_at = ? WHERE user_id = ? AND purpose = 'password-reset' AND used_at IS NULL").run(
+    now.toISOString(),
+    userId,
+  );
 }
 
 /** A hash that may set a password: a reset hash, or the activation hash of an account without password. */

@@ -60,5 +60,9 @@ export function recentPasswordHashes(db: Db, userId: number): string[] {
 
 export function setPassword(db: Db, userId: number, passwordHash: string, now: Date): void {
   db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(passwordHash, userId);
-  db.prepare("INSERT INTO password_history (user_id, password_hash, created_at) VALUES (?, ?, ?)").run(userId, passwordHash, now.toISOString());
+  db.prepare("INSERT INTO password_history (user_id, password_hash, created_at) VALUES (?, ?, ?)").run(
+    userId,
+    passwordHash,
+    now.toISOString(),
+  );
 }

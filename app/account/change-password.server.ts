@@ -40,7 +40,10 @@ export async function changePasswordAction(args: ActionFunctionArgs, fallbackRet
   const hidden = { hideFields: ["oldPassword", "password", "passwordRepeat"] };
   if (!config.passwordSelfService) {
     const submission = parseWithZod(formData, { schema: changePasswordSchema() });
-    return data<ChangePasswordResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:passwordUnavailable"] }) }, { status: 403 });
+    return data<ChangePasswordResult>(
+      { result: submission.reply({ ...hidden, formErrors: ["auth:passwordUnavailable"] }) },
+      { status: 403 },
+    );
   }
   const { requirements } = await passwordRequirementsByUserId(context, session);
   const submission = parseWithZod(formData, { schema: changePasswordSchema(requirements) });
@@ -53,7 +56,10 @@ export async function changePasswordAction(args: ActionFunctionArgs, fallbackRet
   } catch (error) {
     const shown = error instanceof UpstreamError ? passwordFieldErrors(error, { password: "password", oldPassword: "oldPassword" }) : null;
     if (!shown) throw error;
-    return data<ChangePasswordResult>({ result: submission.reply({ ...hidden, ...shown }) }, { status: (error as UpstreamError).status ?? 400 });
+    return data<ChangePasswordResult>(
+      { result: submission.reply({ ...hidden, ...shown }) },
+      { status: (error as UpstreamError).status ?? 400 },
+    );
   }
   const target = safeCustomerRedirect(cstm, formData.get("returnTo"), fallbackReturn);
   const url = new URL(target, "http://localhost");

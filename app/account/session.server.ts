@@ -164,7 +164,12 @@ export async function signInApplicant(
  * URL's `langId` or the language cookie, R-LANG-01), or the stored one is not among the customer's
  * languages.
  */
-async function languageAfterSignIn(request: Request, context: AppLoadContext, customer: CustomerContext, grant: LoginGrant): Promise<string> {
+async function languageAfterSignIn(
+  request: Request,
+  context: AppLoadContext,
+  customer: CustomerContext,
+  grant: LoginGrant,
+): Promise<string> {
   if (await languageChosenHere(request, context, customer.cstm)) return customer.language;
   const stored = grant.language;
   return stored && isSupportedLanguage(stored) && customer.config.languages.includes(stored) ? stored : customer.language;

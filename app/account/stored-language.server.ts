@@ -12,7 +12,12 @@ import { savePersonalData } from "~/upstream/personal-data.server";
  * error as a dialog over the page in the new language (issue 14 part 3), and an ended session is
  * the page's own loaders' to report.
  */
-export async function storeChosenLanguage(context: AppLoadContext, session: AppSession, language: string, secondary: SecondaryCalls): Promise<void> {
+export async function storeChosenLanguage(
+  context: AppLoadContext,
+  session: AppSession,
+  language: string,
+  secondary: SecondaryCalls,
+): Promise<void> {
   try {
     const saved = await savePersonalData(context, session, { language });
     if (!saved.ok) secondary.note(new CatalogueError(saved.code, { requestId: context.requestId }));

@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { AnswerView } from "./form.server";
 
-
 /**
  * R-SCR-03: question and answer per field. With `editHref` every answer gets its edit link: back to
  * the form with that field focused (the autofocus attribute, so it works without JavaScript).

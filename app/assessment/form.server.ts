@@ -27,11 +27,7 @@ import {
 export type FormPage = "form" | "summary" | "saved";
 
 /** Loads the form data of a Form module, or sends the visitor to the page that fits its state. */
-export async function requireFormModule(
-  context: AppLoadContext,
-  loaded: AssessmentModule,
-  page: FormPage,
-): Promise<FormModuleData> {
+export async function requireFormModule(context: AppLoadContext, loaded: AssessmentModule, page: FormPage): Promise<FormModuleData> {
   const here = (target: "" | "summary" | "saved") => assessmentPath(loaded.cstm, loaded.moduleId, target);
   // A finished module shows its transition screen; a frame module has no form pages.
   if (loaded.finished || loaded.screen !== "form" || !loaded.module.formIdentifier) throw redirect(here(""));

@@ -1,11 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { customerPath } from "~/domain/customer-path";
-import {
-  initEngineSession,
-  openEngineSession,
-  trackPicatNavigation,
-  type EngineSession,
-} from "~/upstream/assessment.server";
+import { initEngineSession, openEngineSession, trackPicatNavigation, type EngineSession } from "~/upstream/assessment.server";
 import { assessmentPath, type AssessmentModule, type AssessmentTarget } from "./module.server";
 
 /**

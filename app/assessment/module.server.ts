@@ -1,12 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { DataFunctionArgs } from "~/customer/customer.server";
 import { requireActiveProfile, type ActiveProfileContext } from "~/dashboard/active-profile.server";
-import {
-  assessmentScreen,
-  componentScreenMap,
-  ignoredComponentNameMapEntries,
-  type AssessmentScreen,
-} from "~/domain/component-screen";
+import { assessmentScreen, componentScreenMap, ignoredComponentNameMapEntries, type AssessmentScreen } from "~/domain/component-screen";
 import type { ModuleContainer } from "~/domain/container";
 import { customerPath } from "~/domain/customer-path";
 import type { Module } from "~/domain/module";
@@ -62,8 +57,7 @@ export function locateAssessmentModule(target: AssessmentTarget, containers: Mod
   const all = containers.flatMap((container) =>
     [...container.elements, ...container.finishedElements].map((module) => ({ container, module })),
   );
-  const found =
-    all.find(({ module }) => module.id === target.moduleId) ?? all.find(({ module }) => module.componentId === target.moduleId);
+  const found = all.find(({ module }) => module.id === target.moduleId) ?? all.find(({ module }) => module.componentId === target.moduleId);
   if (!found) return null;
   const { container, module } = found;
   return {

@@ -17,7 +17,9 @@ export function TransitionScreen({ moduleName, container, next, homeHref }: Tran
         <>
           <h1 id="transition-title">{t("transition.title")}</h1>
           <p role="status">{t("transition.done", { name: moduleName })}</p>
-          <p className="assessment-progress">{t("transition.progress", { container: container.name, done: container.done, total: container.total })}</p>
+          <p className="assessment-progress">
+            {t("transition.progress", { container: container.name, done: container.done, total: container.total })}
+          </p>
           <p className="notice">{t("transition.breakTip")}</p>
           <h2>{t("transition.nextTitle")}</h2>
           <p className="assessment-next">

@@ -6,7 +6,17 @@ import { useTranslation } from "~/i18n/react";
  * The card of the account pages (activation, forgot and reset password, registration; issue 15
  * part 4): the section named by its heading, and the way back to the login where one is given.
  */
-export function AuthCard({ titleId, title, loginHref, children }: { titleId: string; title: ReactNode; loginHref?: string; children: ReactNode }) {
+export function AuthCard({
+  titleId,
+  title,
+  loginHref,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  loginHref?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation("auth");
   return (
     <section className="card auth-card" aria-labelledby={titleId}>

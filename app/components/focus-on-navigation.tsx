@@ -29,7 +29,9 @@ export function FocusOnNavigation() {
     if (document.querySelector("dialog[open]")) return;
     const main = document.querySelector<HTMLElement>("main");
     if (!main) return;
-    const invalid = main.querySelector<HTMLElement>('[aria-invalid="true"]:is(input, select, textarea), fieldset[aria-invalid="true"] input');
+    const invalid = main.querySelector<HTMLElement>(
+      '[aria-invalid="true"]:is(input, select, textarea), fieldset[aria-invalid="true"] input',
+    );
     const alert = main.querySelector<HTMLElement>('form [role="alert"]');
     if (wasSubmission && (invalid || alert)) {
       const target = invalid ?? alert!;

@@ -70,9 +70,7 @@ function Brand({ shell }: { shell: CustomerShell }) {
 /** R-NAV-02: the translated greeting, with the user's name when known. */
 function Greeting({ shell }: { shell: CustomerShell }) {
   const { t } = useTranslation();
-  return (
-    <p className="greeting">{shell.user?.name ? t("header.greetingNamed", { name: shell.user.name }) : t("header.greeting")}</p>
-  );
+  return <p className="greeting">{shell.user?.name ? t("header.greetingNamed", { name: shell.user.name }) : t("header.greeting")}</p>;
 }
 
 /** R-NAV-02: the legal-notice link (the customer's text as a modal, else its external page). */

@@ -82,10 +82,7 @@ export function requireCustomer({ request, params, context }: DataFunctionArgs):
  */
 export async function documentLanguage({ request, params, context }: DataFunctionArgs): Promise<Language> {
   try {
-    const [config, languages] = await Promise.all([
-      loadCustomerConfig(context, params.cstm),
-      storedLanguages(request, context),
-    ]);
+    const [config, languages] = await Promise.all([loadCustomerConfig(context, params.cstm), storedLanguages(request, context)]);
     if (!config || !params.cstm) return DEFAULT_LANGUAGE;
     const langId = new URL(request.url).searchParams.get("langId");
     const stored = languages[params.cstm];

@@ -140,7 +140,9 @@ export async function feedbackPageRedirect(args: DataFunctionArgs): Promise<neve
   const asked = new URL(args.request.url).searchParams.get("returnTo") ?? resumed?.returnTo;
   const returnTo = safeCustomerRedirect(cstm, asked, customerPath(cstm, "/home"));
   if (!resumed) throw redirect(withFeedbackModal(returnTo));
-  const initialValue = Object.fromEntries(["rating", "comment"].flatMap((name) => (typeof resumed[name] === "string" ? [[name, resumed[name]]] : [])));
+  const initialValue = Object.fromEntries(
+    ["rating", "comment"].flatMap((name) => (typeof resumed[name] === "string" ? [[name, resumed[name]]] : [])),
+  );
   session.flash("feedbackResult", { initialValue });
   session.flash("notice", { key: "common:resumedNotice", kind: "info" });
   throw redirect(withFeedbackModal(returnTo), { headers: { "Set-Cookie": await commitSession(args.context, session) } });

@@ -123,7 +123,11 @@ function ContainerCard({ container }: { container: HomeContainerView }) {
                   ✓
                 </span>
               ) : module.href ? (
-                <Link className="button button-primary module-start" to={module.href} aria-label={t("module.startLabel", { name: module.name })}>
+                <Link
+                  className="button button-primary module-start"
+                  to={module.href}
+                  aria-label={t("module.startLabel", { name: module.name })}
+                >
                   {t("module.start")}
                 </Link>
               ) : null}

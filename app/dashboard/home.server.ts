@@ -6,7 +6,14 @@ import { customerPages } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
 import { detectDevice } from "~/domain/device";
 import type { Module } from "~/domain/module";
-import { allModulesDone, containerProgress, overallProgress, remainingModules, type ModuleOverview, type Progress } from "~/domain/progress";
+import {
+  allModulesDone,
+  containerProgress,
+  overallProgress,
+  remainingModules,
+  type ModuleOverview,
+  type Progress,
+} from "~/domain/progress";
 import type { Language } from "~/i18n/languages";
 import { reportServerError } from "~/errors/report.server";
 import { commitSession } from "~/session/request.server";
@@ -106,13 +113,18 @@ function containerView(cstm: string, container: ModuleContainer): HomeContainerV
     finished: container.isFinished,
     modules: [
       ...container.finishedElements.filter((module) => !module.isReportItem).map((module) => moduleView(cstm, module, true, false)),
-      ...container.elements.filter((module) => !module.isReportItem).map((module) => moduleView(cstm, module, false, startable.has(module.id))),
+      ...container.elements
+        .filter((module) => !module.isReportItem)
+        .map((module) => moduleView(cstm, module, false, startable.has(module.id))),
     ],
   };
 }
 
 /** The profile's modules: its containers, or the plain lists when it has none (spec §3). */
-async function loadOverview(args: LoaderFunctionArgs, active: ActiveProfileContext): Promise<{ overview: ModuleOverview; incomplete: boolean }> {
+async function loadOverview(
+  args: LoaderFunctionArgs,
+  active: ActiveProfileContext,
+): Promise<{ overview: ModuleOverview; incomplete: boolean }> {
   const result = await getContainers(args.context, active.session, active.profileId, active.language);
   if (result.failure) reportServerError(result.failure, args.request, args.context, { profileId: active.profileId });
   if (result.containers.length > 0 || result.failure) {

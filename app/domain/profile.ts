@@ -112,9 +112,7 @@ export function chooserCard(profile: Profile, today: Date = new Date()): Chooser
   return { canStart: profile.canStart, notice, reportHint: profile.finished && profile.reportVisible };
 }
 
-export type ProfileSelection =
-  | { kind: "activate"; profileId: string }
-  | { kind: "chooser" };
+export type ProfileSelection = { kind: "activate"; profileId: string } | { kind: "chooser" };
 
 /**
  * R-PROF-01: on-site, the profile comes from the stored on-site data. With exactly one profile that is

@@ -50,7 +50,8 @@ export function RouteErrorView({ customer }: { customer?: BoundaryCustomer }) {
   );
   // The root loader failed: the document has no translations; the error brought its own (from the
   // server) or the browser remembers them.
-  const texts = payload.texts ?? (root ? { language: root.language, errors: documentTexts(root.language, root.resources).errors ?? {} } : undefined);
+  const texts =
+    payload.texts ?? (root ? { language: root.language, errors: documentTexts(root.language, root.resources).errors ?? {} } : undefined);
   if (!rootData && texts) {
     return (
       <I18nProvider language={texts.language} resources={{ errors: texts.errors }}>

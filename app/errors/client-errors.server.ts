@@ -85,7 +85,11 @@ export async function handleClientErrorReport(context: AppLoadContext, request: 
   const sameCustomer = !cstm || session?.get("cstm") === cstm;
   const userInfo: ClientErrorReport["userInfo"] =
     applicant && sameCustomer
-      ? { userName: applicant.userName, anonymous: applicant.anonymous, ...(session?.get("activeProfileId") ? { profileId: session.get("activeProfileId") } : {}) }
+      ? {
+          userName: applicant.userName,
+          anonymous: applicant.anonymous,
+          ...(session?.get("activeProfileId") ? { profileId: session.get("activeProfileId") } : {}),
+        }
       : recruiter && sameCustomer
         ? { userName: recruiter.userName, role: "recruiter" }
         : null;

@@ -79,7 +79,9 @@ export function ErrorView({ errors, cstm, onSite = false, requestId, closeHref, 
     <section className="error-view" role="alert" aria-labelledby={titleId}>
       <p className="error-code">{t("codeLabel", { code: main.code })}</p>
       <Heading id={titleId}>{t(`${main.code}.title`)}</Heading>
-      <p className="error-message">{entry.hasMessage ? t(`${main.code}.message`, main.params) : <DefaultHint t={t} email={supportEmail} />}</p>
+      <p className="error-message">
+        {entry.hasMessage ? t(`${main.code}.message`, main.params) : <DefaultHint t={t} email={supportEmail} />}
+      </p>
       {button || closable ? (
         <div className="error-actions">
           {button?.kind === "link" ? (

@@ -61,9 +61,13 @@ export function reportInvalidContainers(context: AppLoadContext, request: Reques
   const error = new Error("Could not initialize Containers");
   error.name = "InvalidContainersError";
   context.logger.error({ containers: details, route: path }, "Could not initialize Containers");
-  captureForSupport(error, { requestId: context.requestId, cstm: customerOfPath(path), route: path }, {
-    sentryEnabled: context.services.sentryEnabled,
-    extra: { containers: details },
-    fingerprint: ["invalid-containers", customerOfPath(path) ?? ""],
-  });
+  captureForSupport(
+    error,
+    { requestId: context.requestId, cstm: customerOfPath(path), route: path },
+    {
+      sentryEnabled: context.services.sentryEnabled,
+      extra: { containers: details },
+      fingerprint: ["invalid-containers", customerOfPath(path) ?? ""],
+    },
+  );
 }

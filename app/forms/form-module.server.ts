@@ -37,7 +37,11 @@ function valueSchema(field: FormField, today: string): z.ZodTypeAny {
   // Patterns run only on values within the length (app/forms/patterns.ts).
   const bounded = (test: (text: string) => boolean) => (maxLength === null ? test : withinLength(maxLength, test));
   let checked: z.ZodTypeAny = value;
-  if (SINGLE_LINE_TYPES.has(field.type)) checked = value.refine(bounded((text) => !LINE_BREAK.test(text)), MESSAGES.invalid);
+  if (SINGLE_LINE_TYPES.has(field.type))
+    checked = value.refine(
+      bounded((text) => !LINE_BREAK.test(text)),
+      MESSAGES.invalid,
+    );
   if (field.type === "email") checked = checked.refine(bounded(isEmailAddress), MESSAGES.invalid);
   if (field.type === "date") checked = value.refine((text) => isAllowedDate(text, today), MESSAGES.invalid);
   if (field.type === "select" || field.type === "radio") {

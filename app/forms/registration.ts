@@ -9,7 +9,10 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, "validation:required")
     .max(max, "validation:tooLong")
-    .refine(withinLength(max, (value) => !/[\r\n]/.test(value)), "validation:invalid");
+    .refine(
+      withinLength(max, (value) => !/[\r\n]/.test(value)),
+      "validation:invalid",
+    );
 
 /** Regular self-registration (R-ENT-08, R-VAL-05): personal data, password with the server's rules. */
 export function registrationSchema(requirements?: PasswordRequirements) {

@@ -67,7 +67,9 @@ export function passwordFieldErrors(error: UpstreamError, fields: { password: st
     case "C10":
       return { fieldErrors: { [fields.password]: ["errors:C10.message"] } };
     case "C13":
-      return fields.oldPassword ? { fieldErrors: { [fields.oldPassword]: ["errors:C13.message"] } } : { formErrors: ["errors:C13.message"] };
+      return fields.oldPassword
+        ? { fieldErrors: { [fields.oldPassword]: ["errors:C13.message"] } }
+        : { formErrors: ["errors:C13.message"] };
   }
   if (error.status === 400) return { formErrors: ["validation:invalid"] };
   return null;

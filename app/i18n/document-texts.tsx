@@ -147,7 +147,15 @@ export function DocumentTexts({ language }: { language: Language }) {
   // test holds every tag to it, and a proxy that rewrites types cannot turn this one into a gap.
   const nonce = useNonce();
   const json = recorder && serverTexts ? serializeTexts(pickTexts(serverTexts[language], recorder.entries)) : embeddedTexts().json;
-  return <script type="application/json" id={TEXTS_ELEMENT_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+  return (
+    <script
+      type="application/json"
+      id={TEXTS_ELEMENT_ID}
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
 }
 
 /** Browser: whether the root's data holds the full translations yet (Remix's router, as in entry.client). */

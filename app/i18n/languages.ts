@@ -24,9 +24,7 @@ export function intlLocale(language: Language): string {
   return htmlLang(language);
 }
 
-export type LanguageResolution =
-  | { ok: true; language: Language }
-  | { ok: false; reason: "no-project-languages" | "unknown-language" };
+export type LanguageResolution = { ok: true; language: Language } | { ok: false; reason: "no-project-languages" | "unknown-language" };
 
 /**
  * R-LANG-01/02: with one project language or no langId, the first project language is used;

@@ -10,11 +10,7 @@ interface I18nValue {
 
 const I18nContext = createContext<I18nValue>({ language: DEFAULT_LANGUAGE, resources: {} });
 
-export function I18nProvider({
-  language,
-  resources,
-  children,
-}: I18nValue & { children: ReactNode }) {
+export function I18nProvider({ language, resources, children }: I18nValue & { children: ReactNode }) {
   const value = useMemo(() => ({ language, resources }), [language, resources]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -8,10 +8,7 @@ import { NAMESPACES, type LanguageResources, type Namespace, type ResourceTree }
 const files = import.meta.glob<ResourceTree>("../../locales/*/*.json", { eager: true, import: "default" });
 
 function buildResources(): Record<Language, LanguageResources> {
-  const resources = Object.fromEntries(SUPPORTED_LANGUAGES.map((language) => [language, {}])) as Record<
-    Language,
-    LanguageResources
-  >;
+  const resources = Object.fromEntries(SUPPORTED_LANGUAGES.map((language) => [language, {}])) as Record<Language, LanguageResources>;
   for (const [path, tree] of Object.entries(files)) {
     const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
     if (!match) continue;

@@ -96,7 +96,12 @@ export function ModalLink({ modal, children, className }: { modal: string; child
   const location = useLocation();
   const stack = stackWithModal(modalStackOf(location.search), modal);
   return (
-    <Link to={location.pathname + searchWithModals(location.search, stack)} preventScrollReset data-modal-opener={modal} className={className}>
+    <Link
+      to={location.pathname + searchWithModals(location.search, stack)}
+      preventScrollReset
+      data-modal-opener={modal}
+      className={className}
+    >
       {children}
     </Link>
   );

@@ -42,7 +42,7 @@ export function RouteModals({ modals, overlay }: { modals: OpenModal[]; overlay:
     <div className="modal-root" data-modal-root="">
       <ModalStack overlay={overlay}>
         {modals.map(({ name, definition, data, closeHref }) => {
-          const closable = typeof definition.closable === "function" ? definition.closable(data) : definition.closable ?? true;
+          const closable = typeof definition.closable === "function" ? definition.closable(data) : (definition.closable ?? true);
           const titleId = `modal-${name}-title`;
           const { Content } = definition;
           return (

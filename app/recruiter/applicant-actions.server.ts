@@ -15,7 +15,18 @@ import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
  * sign-in, retest) first lead to a confirmation step on the page (a GET with `?confirm=…`) whose
  * own form posts again with `confirmed=yes`: it works without JavaScript.
  */
-export const INTENTS = ["details", "status", "access", "owner", "open-until", "assign-profile", "retest", "form", "email-preview", "email-send"] as const;
+export const INTENTS = [
+  "details",
+  "status",
+  "access",
+  "owner",
+  "open-until",
+  "assign-profile",
+  "retest",
+  "form",
+  "email-preview",
+  "email-send",
+] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** Actions per recruiter and rate-limit window: RATE_LIMIT_MAX (sign-in attempts) times this. */
@@ -60,8 +71,12 @@ const schemas = {
     module: z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1, "recruiter:applicant.errors.noModule").max(50),
   }),
   form: z.object({ profileId, moduleId: z.coerce.number().int().positive().max(2_147_483_647) }),
-  "email-preview": z.object({ template: z.enum(["invitation", "reminder", "password-reset"], { errorMap: () => ({ message: "recruiter:list.errors.choice" }) }) }),
-  "email-send": z.object({ template: z.enum(["invitation", "reminder", "password-reset"], { errorMap: () => ({ message: "recruiter:list.errors.choice" }) }) }),
+  "email-preview": z.object({
+    template: z.enum(["invitation", "reminder", "password-reset"], { errorMap: () => ({ message: "recruiter:list.errors.choice" }) }),
+  }),
+  "email-send": z.object({
+    template: z.enum(["invitation", "reminder", "password-reset"], { errorMap: () => ({ message: "recruiter:list.errors.choice" }) }),
+  }),
 } satisfies Record<Intent, z.ZodTypeAny>;
 
 /** The upstream's refusals a recruiter can act on, as messages on the form. */
@@ -147,8 +162,23 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
   const pagePath = recruiterPath(recruiter.cstm, `/applicants/${encodeURIComponent(userName)}`);
   // Recruiter actions are rate limited per recruiter (issue 11): generous for a working day, a wall for a script.
   const limiter = args.context.services.rateLimiter;
-  if (await limiter.hit([{ key: `recruiter-action:${recruiter.recruiter.userName.toLowerCase()}`, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT }])) {
-    args.context.logger.warn({ recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, applicant: userName, intent, outcome: "rate-limited" } }, "recruiter action refused");
+  if (
+    await limiter.hit([
+      { key: `recruiter-action:${recruiter.recruiter.userName.toLowerCase()}`, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT },
+    ])
+  ) {
+    args.context.logger.warn(
+      {
+        recruiterAction: {
+          cstm: recruiter.cstm,
+          recruiter: recruiter.recruiter.userName,
+          applicant: userName,
+          intent,
+          outcome: "rate-limited",
+        },
+      },
+      "recruiter action refused",
+    );
     return fail(intent as Intent, { "": "auth:tooManyAttempts" }, values, 429);
   }
   const raw = { ...values, module: formData.getAll("module").filter((value) => typeof value === "string") };
@@ -191,7 +221,11 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     case "retest": {
       const body = parsed.data as { profileId: string; module: number[] };
       if (!confirmed) {
-        const query = new URLSearchParams([["confirm", "retest"], ["profileId", body.profileId], ...body.module.map((id) => ["module", String(id)])]);
+        const query = new URLSearchParams([
+          ["confirm", "retest"],
+          ["profileId", body.profileId],
+          ...body.module.map((id) => ["module", String(id)]),
+        ]);
         throw redirect(`${pagePath}?${query}#confirmation`);
       }
       action = { kind: "retest", body: { profileId: body.profileId, componentIds: body.module } };
@@ -237,7 +271,10 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     return fail(intent as Intent, errors, values, refusal.status);
   }
   // Who, which applicant, what; never the values (they are in the upstream's audit log).
-  args.context.logger.info({ recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, applicant: userName, intent } }, "recruiter action");
+  args.context.logger.info(
+    { recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, applicant: userName, intent } },
+    "recruiter action",
+  );
   recruiter.session.flash("notice", { key: NOTICES[intent as Exclude<Intent, "email-preview">], kind: "success" });
   const anchor = intent === "form" ? "#forms" : intent === "email-send" ? "#email" : "";
   throw redirect(`${pagePath}${anchor}`, { headers: { "Set-Cookie": await commitSession(args.context, recruiter.session) } });

@@ -67,7 +67,14 @@ export function FilterField({
   );
 }
 
-export function Choice({ name, label, values, errors, options, any }: {
+export function Choice({
+  name,
+  label,
+  values,
+  errors,
+  options,
+  any,
+}: {
   name: ListParameter;
   label: string;
   values: ListViewProps["values"];
@@ -91,7 +98,13 @@ export function Choice({ name, label, values, errors, options, any }: {
   );
 }
 
-export function Range({ name, type, values, errors, max }: {
+export function Range({
+  name,
+  type,
+  values,
+  errors,
+  max,
+}: {
   name: string;
   type: "date" | "number";
   values: ListViewProps["values"];
@@ -142,7 +155,14 @@ export function ApplicantFilters({ basePath, values, errors, sort, order, filter
         <div className="filter-grid">
           <fieldset>
             <legend>{t("list.groups.select")}</legend>
-            <Choice name="profile" label={t("list.profile")} values={values} errors={errors} options={options.profiles} any={t("list.any")} />
+            <Choice
+              name="profile"
+              label={t("list.profile")}
+              values={values}
+              errors={errors}
+              options={options.profiles}
+              any={t("list.any")}
+            />
             <Choice
               name="status"
               label={t("list.status")}
@@ -163,7 +183,15 @@ export function ApplicantFilters({ basePath, values, errors, sort, order, filter
           <fieldset>
             <legend>{t("list.groups.boolean")}</legend>
             {(["activated", "anonymous", "onSite"] as const).map((name) => (
-              <Choice key={name} name={name} label={t(`list.boolean.${name}`)} values={values} errors={errors} options={yesNo} any={t("list.any")} />
+              <Choice
+                key={name}
+                name={name}
+                label={t(`list.boolean.${name}`)}
+                values={values}
+                errors={errors}
+                options={yesNo}
+                any={t("list.any")}
+              />
             ))}
           </fieldset>
           <fieldset>

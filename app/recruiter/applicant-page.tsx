@@ -135,7 +135,11 @@ function Facts({ applicant }: { applicant: ApplicantDetail }) {
         key="progress"
         finished={applicant.finishedModules}
         total={applicant.totalModules}
-        progress={applicant.totalModules > 0 ? Math.floor((Math.min(applicant.finishedModules, applicant.totalModules) * 100) / applicant.totalModules) : 0}
+        progress={
+          applicant.totalModules > 0
+            ? Math.floor((Math.min(applicant.finishedModules, applicant.totalModules) * 100) / applicant.totalModules)
+            : 0
+        }
       />,
     ],
   ];
@@ -164,7 +168,9 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
       <p>
         {profile.isOpen ? t("applicant.profile.open") : t("applicant.profile.closed")}
         {" · "}
-        {profile.openUntil ? t("applicant.profile.openUntil", { date: formatDate(profile.openUntil, language) }) : t("applicant.profile.noEnd")}
+        {profile.openUntil
+          ? t("applicant.profile.openUntil", { date: formatDate(profile.openUntil, language) })
+          : t("applicant.profile.noEnd")}
         {" · "}
         {t("list.progressText", {
           finished: profile.finished,
@@ -194,7 +200,8 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
             <tbody key={container.id}>
               <tr>
                 <th scope="rowgroup" colSpan={5}>
-                  {container.name} — {t("list.progressText", {
+                  {container.name} —{" "}
+                  {t("list.progressText", {
                     finished: container.finished,
                     total: container.total,
                     percent: container.total > 0 ? Math.floor((container.finished * 100) / container.total) : 0,
@@ -243,7 +250,11 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
           failure={failure?.values.profileId === profile.id ? failure : undefined}
           hidden={{ profileId: profile.id }}
         >
-          <ActionField id={`open-until-${profile.id}-date`} label={t("applicant.openUntil.label", { profile: profile.name })} error={errorOf(failure?.values.profileId === profile.id ? failure : undefined, "open-until", "openUntil")}>
+          <ActionField
+            id={`open-until-${profile.id}-date`}
+            label={t("applicant.openUntil.label", { profile: profile.name })}
+            error={errorOf(failure?.values.profileId === profile.id ? failure : undefined, "open-until", "openUntil")}
+          >
             {(aria) => <input {...aria} name="openUntil" type="date" defaultValue={profile.openUntil ?? ""} />}
           </ActionField>
           <p className="field-hint">{t("applicant.openUntil.hint")}</p>
@@ -292,13 +303,20 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
 function unmatchedFormFailure(props: ApplicantPageProps): string | undefined {
   const failure = props.failure;
   if (failure?.intent !== "form") return undefined;
-  const matched = props.applicant.forms.some((form) => failure.values.moduleId === String(form.moduleId) && failure.values.profileId === form.profileId);
+  const matched = props.applicant.forms.some(
+    (form) => failure.values.moduleId === String(form.moduleId) && failure.values.profileId === form.profileId,
+  );
   return matched ? undefined : (failure.errors[""] ?? "recruiter:applicant.errors.invalid");
 }
 
 function FormSection({ form, props }: { form: ApplicantForm; props: ApplicantPageProps }) {
   const { t, language } = useTranslation("recruiter");
-  const failure = props.failure?.intent === "form" && props.failure.values.moduleId === String(form.moduleId) && props.failure.values.profileId === form.profileId ? props.failure : undefined;
+  const failure =
+    props.failure?.intent === "form" &&
+    props.failure.values.moduleId === String(form.moduleId) &&
+    props.failure.values.profileId === form.profileId
+      ? props.failure
+      : undefined;
   const headingId = `form-${form.profileId}-${form.moduleId}`;
   const display = (field: ApplicantForm["fields"][number], value: string | undefined) =>
     value === undefined || value === "" ? "—" : (field.options?.find((option) => option.value === value)?.label ?? value);
@@ -375,7 +393,8 @@ function FormSection({ form, props }: { form: ApplicantForm; props: ApplicantPag
 
 function describeChanges(entry: AuditEntry, t: (key: string, options?: Record<string, string | number>) => string): string {
   const parts: string[] = [];
-  const show = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : typeof value === "string" ? value : JSON.stringify(value));
+  const show = (value: unknown) =>
+    value === null || value === undefined || value === "" ? "—" : typeof value === "string" ? value : JSON.stringify(value);
   for (const [field, change] of Object.entries(entry.changes)) {
     if (change && typeof change === "object" && "before" in change && "after" in change) {
       const { before, after } = change;
@@ -431,14 +450,17 @@ function Confirmation({ props }: { props: ApplicantPageProps }) {
   const { t } = useTranslation("recruiter");
   const { confirmation, applicant, name, pagePath } = props;
   if (!confirmation) return null;
-  const profile = confirmation.kind === "retest" ? applicant.profiles.find((candidate) => candidate.id === confirmation.profileId) : undefined;
+  const profile =
+    confirmation.kind === "retest" ? applicant.profiles.find((candidate) => candidate.id === confirmation.profileId) : undefined;
   const modules =
     confirmation.kind === "retest"
       ? (profile?.containers.flatMap((container) => container.modules).filter((module) => confirmation.modules.includes(module.id)) ?? [])
       : [];
   return (
     <section id="confirmation" className="card confirmation" aria-labelledby="confirmation-title">
-      <h2 id="confirmation-title">{confirmation.kind === "access" ? t("applicant.confirm.accessTitle", { name }) : t("applicant.confirm.retestTitle", { name })}</h2>
+      <h2 id="confirmation-title">
+        {confirmation.kind === "access" ? t("applicant.confirm.accessTitle", { name }) : t("applicant.confirm.retestTitle", { name })}
+      </h2>
       {confirmation.kind === "access" ? (
         <p>{t("applicant.confirm.accessText")}</p>
       ) : (
@@ -589,7 +611,12 @@ export function ApplicantPage(props: ApplicantPageProps) {
         </ActionForm>
         <ActionForm intent="details" title={t("applicant.details.title")} submit={t("applicant.save")} failure={failure}>
           {(["firstName", "lastName", "email"] as const).map((field) => (
-            <ActionField key={field} id={`details-${field}`} label={t(`applicant.details.${field}`)} error={errorOf(failure, "details", field)}>
+            <ActionField
+              key={field}
+              id={`details-${field}`}
+              label={t(`applicant.details.${field}`)}
+              error={errorOf(failure, "details", field)}
+            >
               {(aria) => (
                 <input
                   {...aria}
@@ -627,8 +654,14 @@ export function ApplicantPage(props: ApplicantPageProps) {
                 </select>
               )}
             </ActionField>
-            <ActionField id="assign-open-until" label={t("applicant.assign.openUntil")} error={errorOf(failure, "assign-profile", "openUntil")}>
-              {(aria) => <input {...aria} name="openUntil" type="date" defaultValue={valueOf(failure, "assign-profile", "openUntil", "")} />}
+            <ActionField
+              id="assign-open-until"
+              label={t("applicant.assign.openUntil")}
+              error={errorOf(failure, "assign-profile", "openUntil")}
+            >
+              {(aria) => (
+                <input {...aria} name="openUntil" type="date" defaultValue={valueOf(failure, "assign-profile", "openUntil", "")} />
+              )}
             </ActionField>
           </ActionForm>
         ) : null}

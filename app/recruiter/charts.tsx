@@ -23,7 +23,13 @@ export function HorizontalBarChart({ id, bars }: { id: string; bars: Bar[] }) {
   const plot = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
   const height = bars.length * (BAR_HEIGHT + GAP) + GAP;
   return (
-    <svg className="chart-svg" role="img" aria-labelledby={`${id}-title`} viewBox={`0 0 ${WIDTH} ${height}`} preserveAspectRatio="xMinYMin meet">
+    <svg
+      className="chart-svg"
+      role="img"
+      aria-labelledby={`${id}-title`}
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      preserveAspectRatio="xMinYMin meet"
+    >
       {bars.map((bar, index) => {
         const y = GAP + index * (BAR_HEIGHT + GAP);
         const width = max > 0 ? Math.round((bar.value / max) * plot) : 0;
@@ -51,14 +57,26 @@ export function ColumnChart({ id, bars }: { id: string; bars: Bar[] }) {
   const columnWidth = (WIDTH - 2 * GAP) / Math.max(1, bars.length);
   const height = top + plotHeight + 28;
   return (
-    <svg className="chart-svg" role="img" aria-labelledby={`${id}-title`} viewBox={`0 0 ${WIDTH} ${height}`} preserveAspectRatio="xMinYMin meet">
+    <svg
+      className="chart-svg"
+      role="img"
+      aria-labelledby={`${id}-title`}
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      preserveAspectRatio="xMinYMin meet"
+    >
       <line x1={GAP} x2={WIDTH - GAP} y1={top + plotHeight} y2={top + plotHeight} className="chart-axis" />
       {bars.map((bar, index) => {
         const barHeight = max > 0 ? Math.round((bar.value / max) * plotHeight) : 0;
         const x = GAP + index * columnWidth;
         return (
           <g key={bar.label}>
-            <rect x={x + 4} y={top + plotHeight - barHeight} width={columnWidth - 8} height={barHeight} className="chart-bar chart-bar-column" />
+            <rect
+              x={x + 4}
+              y={top + plotHeight - barHeight}
+              width={columnWidth - 8}
+              height={barHeight}
+              className="chart-bar chart-bar-column"
+            />
             <text x={x + columnWidth / 2} y={top + plotHeight - barHeight - 6} textAnchor="middle" className="chart-value">
               {bar.value}
             </text>

@@ -10,7 +10,18 @@ import { EMAIL_MAX_LENGTH, isEmailAddress, withinLength } from "~/forms/patterns
  * password against the rules) come back as messages on their fields. Empty optional fields are
  * absent (conform turns "" into undefined).
  */
-export const CREATE_FIELDS = ["userName", "email", "firstName", "lastName", "language", "password", "profileId", "owner", "openUntil", "onSite"] as const;
+export const CREATE_FIELDS = [
+  "userName",
+  "email",
+  "firstName",
+  "lastName",
+  "language",
+  "password",
+  "profileId",
+  "owner",
+  "openUntil",
+  "onSite",
+] as const;
 export type CreateField = (typeof CREATE_FIELDS)[number];
 
 const requiredText = (max: number) =>
@@ -19,7 +30,10 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, "validation:required")
     .max(max, "validation:tooLong")
-    .refine(withinLength(max, (value) => !/[\r\n\u2028\u2029\p{Cc}]/u.test(value)), "validation:invalid");
+    .refine(
+      withinLength(max, (value) => !/[\r\n\u2028\u2029\p{Cc}]/u.test(value)),
+      "validation:invalid",
+    );
 
 const date = z
   .string()
@@ -38,7 +52,10 @@ export function createApplicantSchema(requirements?: PasswordRequirements) {
         .string()
         .trim()
         .max(254, "validation:tooLong")
-        .refine(withinLength(254, (value) => !/[\r\n\u2028\u2029\p{Cc}]/u.test(value)), "validation:invalid")
+        .refine(
+          withinLength(254, (value) => !/[\r\n\u2028\u2029\p{Cc}]/u.test(value)),
+          "validation:invalid",
+        )
         .optional(),
       email: z
         .string({ required_error: "validation:required" })
@@ -87,16 +104,19 @@ export function upstreamFieldErrors(
   const fieldErrors: Record<string, string[]> = {};
   const add = (field: string, code: string) => {
     const target = field === "userName" && !typedUserName ? "email" : field;
-    const message = code === "user_name_taken" && target === "email" ? "recruiter:create.errors.emailTaken" : (FIELD_CODES[code] ?? "validation:invalid");
+    const message =
+      code === "user_name_taken" && target === "email" ? "recruiter:create.errors.emailTaken" : (FIELD_CODES[code] ?? "validation:invalid");
     fieldErrors[target] = [...new Set([...(fieldErrors[target] ?? []), message])];
   };
   if ((status === 409 || status === 400) && body.data && typeof body.data === "object") {
     for (const [field, code] of Object.entries(body.data as Record<string, unknown>)) add(field, String(code));
     return { fieldErrors, formErrors: [] };
   }
-  if (status === 404 && body.error === "unknown_profile") return { fieldErrors: { profileId: [FIELD_CODES.unknown_profile] }, formErrors: [] };
+  if (status === 404 && body.error === "unknown_profile")
+    return { fieldErrors: { profileId: [FIELD_CODES.unknown_profile] }, formErrors: [] };
   if (status === 404 && body.error === "unknown_owner") return { fieldErrors: { owner: [FIELD_CODES.unknown_owner] }, formErrors: [] };
-  if (status === 403 && body.error === "password_requirements") return { fieldErrors: { password: ["recruiter:create.errors.passwordRules"] }, formErrors: [] };
+  if (status === 403 && body.error === "password_requirements")
+    return { fieldErrors: { password: ["recruiter:create.errors.passwordRules"] }, formErrors: [] };
   if (status === 409 || status === 400) return { fieldErrors, formErrors: ["recruiter:applicant.errors.invalid"] };
   return null;
 }

@@ -21,7 +21,11 @@ export type CsvProblem =
   | { key: "recruiter:import.errors.duplicateColumn"; values: { columns: string } }
   | { key: "recruiter:import.errors.tooManyRows"; values: { max: number } };
 
-const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, "");
+const normalise = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "");
 const COLUMN_BY_NAME = new Map<string, ImportColumn>(IMPORT_COLUMNS.map((column) => [normalise(column), column]));
 
 /** The separator of the header line: the one it has more of outside quotes (`;` on a tie, as Excel writes in de, hu, it). */
@@ -70,9 +74,11 @@ export function parseImportCsv(bytes: Uint8Array): { rows: ImportRow[] } | { pro
   if (!header || body.length === 0) return { problem: { key: "recruiter:import.errors.empty" } };
   const columns = header.record.map((name) => COLUMN_BY_NAME.get(normalise(name)) ?? null);
   const unknown = header.record.filter((name, index) => columns[index] === null && name.trim() !== "");
-  if (unknown.length > 0) return { problem: { key: "recruiter:import.errors.unknownColumns", values: { columns: unknown.join(", ").slice(0, 300) } } };
+  if (unknown.length > 0)
+    return { problem: { key: "recruiter:import.errors.unknownColumns", values: { columns: unknown.join(", ").slice(0, 300) } } };
   const duplicates = IMPORT_COLUMNS.filter((column) => columns.filter((candidate) => candidate === column).length > 1);
-  if (duplicates.length > 0) return { problem: { key: "recruiter:import.errors.duplicateColumn", values: { columns: duplicates.join(", ") } } };
+  if (duplicates.length > 0)
+    return { problem: { key: "recruiter:import.errors.duplicateColumn", values: { columns: duplicates.join(", ") } } };
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
   if (missing.length > 0) return { problem: { key: "recruiter:import.errors.missingColumns", values: { columns: missing.join(", ") } } };
   if (body.length > MAX_IMPORT_ROWS) return { problem: { key: "recruiter:import.errors.tooManyRows", values: { max: MAX_IMPORT_ROWS } } };
@@ -90,8 +96,32 @@ export function parseImportCsv(bytes: Uint8Array): { rows: ImportRow[] } | { pro
 /** The downloadable template: the header and two example rows, UTF-8 with BOM, the separator of the recruiter's language (decision 149). */
 export function importTemplateCsv(delimiter: string): string {
   const example: Record<ImportColumn, string>[] = [
-    { userName: "", email: "jana.kovacs@example.com", firstName: "Jana", lastName: "Kovács", language: "hu", profileId: "", owner: "", openUntil: "", onSite: "" },
-    { userName: "m.mueller", email: "max.mueller@example.com", firstName: "Max", lastName: "Müller", language: "de", profileId: "", owner: "", openUntil: "", onSite: "yes" },
+    {
+      userName: "",
+      email: "jana.kovacs@example.com",
+      firstName: "Jana",
+      lastName: "Kovács",
+      language: "hu",
+      profileId: "",
+      owner: "",
+      openUntil: "",
+      onSite: "",
+    },
+    {
+      userName: "m.mueller",
+      email: "max.mueller@example.com",
+      firstName: "Max",
+      lastName: "Müller",
+      language: "de",
+      profileId: "",
+      owner: "",
+      openUntil: "",
+      onSite: "yes",
+    },
   ];
-  return stringify([[...IMPORT_COLUMNS], ...example.map((row) => IMPORT_COLUMNS.map((column) => row[column]))], { bom: true, delimiter, record_delimiter: "windows" });
+  return stringify([[...IMPORT_COLUMNS], ...example.map((row) => IMPORT_COLUMNS.map((column) => row[column]))], {
+    bom: true,
+    delimiter,
+    record_delimiter: "windows",
+  });
 }

@@ -69,10 +69,16 @@ export async function action(args: ActionFunctionArgs) {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply(hidden) }, { status: 400 });
   }
   if (context.services.honeypot.isSpam(formData)) {
-    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ ...hidden, formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
+    return data<{ result: SubmissionResult<string[]> }>(
+      { result: submission.reply({ ...hidden, formErrors: [HONEYPOT_MESSAGE] }) },
+      { status: 400 },
+    );
   }
   if (await tooManyAttempts(context, `password-save:${cstm}`, userHash)) {
-    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+    return data<{ result: SubmissionResult<string[]> }>(
+      { result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) },
+      { status: 429 },
+    );
   }
   try {
     await saveNewPassword(context, { userHash, password: submission.value.password, cstm });

@@ -35,10 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const other = answer.componentId !== loaded.module.componentId ? moduleIdOfComponent(loaded, answer.componentId) : null;
   if (other !== null) throw redirect(`${assessmentPath(loaded.cstm, other)}?after=${loaded.moduleId}`);
   const t = getTranslator(loaded.language, "assessment");
-  return data(
-    { title: t("done.notCompletedTitle"), moduleName: loaded.module.displayName, moduleHref: modulePage },
-    { status: 409 },
-  );
+  return data({ title: t("done.notCompletedTitle"), moduleName: loaded.module.displayName, moduleHref: modulePage }, { status: 409 });
 }
 
 export default function AssessmentDoneRoute() {

@@ -17,7 +17,11 @@ export async function loader(args: LoaderFunctionArgs) {
   // Issue 14 part 1 (decision 126): posted into an expired session, the form keeps where it leads back
   // to (the page its dialog was opened on); the passwords themselves are never kept.
   const resumed = await takeResumedValues(args.context, applicant, customerPath(cstm, "/change-password"));
-  const returnTo = safeCustomerRedirect(cstm, new URL(args.request.url).searchParams.get("returnTo") ?? resumed?.returnTo, defaultReturn(cstm));
+  const returnTo = safeCustomerRedirect(
+    cstm,
+    new URL(args.request.url).searchParams.get("returnTo") ?? resumed?.returnTo,
+    defaultReturn(cstm),
+  );
   const t = getTranslator(language, "auth");
   return { ...(await changePasswordData(args)), cstm, returnTo, title: t("changePassword.title") };
 }

@@ -51,7 +51,8 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   const { username } = submission.value;
-  if (context.services.honeypot.isSpam(formData)) return data<ActionResult>({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
+  if (context.services.honeypot.isSpam(formData))
+    return data<ActionResult>({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
   if (await tooManyAttempts(context, `password-reset:${cstm}`, username)) {
     return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }

@@ -51,8 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
     notice: url.searchParams.get("notice"),
     links: {
       forgotPassword: pages.has("forgot-password") && !onSite.onSite ? customerPath(cstm, "/forgot-password") : null,
-      registration:
-        config.enableRegistration && pages.has("registration") && !onSite.onSite ? customerPath(cstm, "/registration") : null,
+      registration: config.enableRegistration && pages.has("registration") && !onSite.onSite ? customerPath(cstm, "/registration") : null,
       activation: pages.has("account-activation") ? customerPath(cstm, "/account-activation") : null,
     },
     modals,
@@ -85,9 +84,7 @@ export async function action(args: ActionFunctionArgs) {
 
   // The privacy checkbox accepts the customer's current statement (R-ENT-08: id and revision sent).
   const statement = await getDataProtectionStatement(context, cstm, language).catch(() => null);
-  const acceptance = statement
-    ? { dataProtectionStatementId: statement.id, dataProtectionStatementRevision: statement.revision }
-    : {};
+  const acceptance = statement ? { dataProtectionStatementId: statement.id, dataProtectionStatementRevision: statement.revision } : {};
 
   let grant: LoginGrant;
   try {
@@ -166,8 +163,7 @@ export default function LoginRoute() {
             field={fields.privacy}
             label={
               <>
-                {t("login.privacyPrefix")}{" "}
-                <ModalLink modal="privacy">{t("login.privacyLink")}</ModalLink>
+                {t("login.privacyPrefix")} <ModalLink modal="privacy">{t("login.privacyLink")}</ModalLink>
               </>
             }
           />

@@ -12,7 +12,7 @@ import { logout } from "~/upstream/auth.server";
  */
 export async function action(args: ActionFunctionArgs) {
   const customer = await requireCustomer(args);
-  const { context, } = args;
+  const { context } = args;
   const { cstm, session } = customer;
   const destination = logoutDestination(customer);
   if (currentApplicant(session, cstm)) {

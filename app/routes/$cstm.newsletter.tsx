@@ -54,7 +54,8 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: newsletterSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   // A bot filled the invisible field or posted at once: nothing is sent upstream, the input is kept.
-  if (args.context.services.honeypot.isSpam(formData)) return data({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
+  if (args.context.services.honeypot.isSpam(formData))
+    return data({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
   if (await tooManyAttempts(args.context, `newsletter:${cstm}`, submission.value.email)) {
     return data({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }

@@ -14,10 +14,7 @@ export const handle: RouteHandle = { layout: "error" };
 export async function loader(args: LoaderFunctionArgs) {
   const { cstm, config, language } = await requireCustomer(args);
   const t = getTranslator(language);
-  return data(
-    { exitHref: customerPath(cstm, `/${areaRootPage(config)}`), title: t("pageNotFound.title") },
-    { status: 404 },
-  );
+  return data({ exitHref: customerPath(cstm, `/${areaRootPage(config)}`), title: t("pageNotFound.title") }, { status: 404 });
 }
 
 export default function PageNotFoundRoute() {

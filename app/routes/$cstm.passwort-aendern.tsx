@@ -28,7 +28,14 @@ export default function PasswortAendernRoute() {
     <section className="card" aria-labelledby="change-password-title">
       <h1 id="change-password-title">{t("changePassword.title")}</h1>
       <PasswordChangedNotice />
-      <ChangePasswordForm action={self} returnTo={self} available={available} rules={rules} constraint={constraint} lastResult={actionData?.result} />
+      <ChangePasswordForm
+        action={self}
+        returnTo={self}
+        available={available}
+        rules={rules}
+        constraint={constraint}
+        lastResult={actionData?.result}
+      />
     </section>
   );
 }

@@ -29,7 +29,10 @@ function customerLanguages(applicant: ApplicantContext): string[] {
 }
 
 /** The profile's fields among values kept from an expired session (a language only if the customer offers it). */
-function resumedFields(values: Record<string, string> | null, languages: string[]): Partial<Record<(typeof PROFILE_FIELDS)[number], string>> {
+function resumedFields(
+  values: Record<string, string> | null,
+  languages: string[],
+): Partial<Record<(typeof PROFILE_FIELDS)[number], string>> {
   if (!values) return {};
   return Object.fromEntries(
     PROFILE_FIELDS.flatMap((name) => {
@@ -48,7 +51,10 @@ export async function loader(args: LoaderFunctionArgs) {
   // The language the applicant is using now: saving without touching it keeps the page as it is.
   const stored = { firstName: personal.firstName, lastName: personal.lastName, email: personal.email, language: applicant.language };
   // Issue 14 part 1 (decision 126): what was typed into the form when the session expired, once, for the same applicant.
-  const resumed = resumedFields(await takeResumedValues(args.context, applicant, customerPath(applicant.cstm, "/profile")), customerLanguages(applicant));
+  const resumed = resumedFields(
+    await takeResumedValues(args.context, applicant, customerPath(applicant.cstm, "/profile")),
+    customerLanguages(applicant),
+  );
   return {
     title: t("profile.documentTitle", { customer: applicant.config.name || applicant.cstm }),
     anonymous,
@@ -107,7 +113,13 @@ export default function ProfileRoute() {
         </p>
       ) : null}
       {/* With JavaScript the page is not reloaded after saving: a new key starts the fields from what was stored. */}
-      <Form key={Object.values(values).join("\u0000")} method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+      <Form
+        key={Object.values(values).join("\u0000")}
+        method="post"
+        id={form.id}
+        noValidate
+        aria-describedby={form.errors ? form.errorId : undefined}
+      >
         <FormErrors id={form.errorId} errors={form.errors} />
         {anonymous ? null : (
           <>
@@ -116,7 +128,12 @@ export default function ProfileRoute() {
             <Field field={fields.email} label={t("profile.email")} type="email" autoComplete="email" />
           </>
         )}
-        <SelectField field={fields.language} label={t("profile.language")} options={languageOptions} placeholder={t("profile.languagePlaceholder")} />
+        <SelectField
+          field={fields.language}
+          label={t("profile.language")}
+          options={languageOptions}
+          placeholder={t("profile.languagePlaceholder")}
+        />
         <button type="submit" className="button button-primary" disabled={submitting}>
           {submitting ? t("profile.saving") : t("profile.save")}
         </button>

@@ -25,7 +25,15 @@ function CardNotice({ card }: { card: ChooserCardView }) {
   return null;
 }
 
-function ProfileCard({ card, reportPage, refused }: { card: ChooserCardView; reportPage: boolean; refused: ChooserActionData | undefined }) {
+function ProfileCard({
+  card,
+  reportPage,
+  refused,
+}: {
+  card: ChooserCardView;
+  reportPage: boolean;
+  refused: ChooserActionData | undefined;
+}) {
   const { t } = useTranslation("dashboard");
   const titleId = `profile-${card.id}`;
   return (

@@ -33,7 +33,10 @@ export async function loader(args: LoaderFunctionArgs) {
   );
   const confirm = url.searchParams.get("confirm");
   const retestProfile = url.searchParams.get("profileId") ?? "";
-  const retestModules = url.searchParams.getAll("module").map(Number).filter((id) => Number.isInteger(id) && id > 0);
+  const retestModules = url.searchParams
+    .getAll("module")
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
   const t = getTranslator(language, "recruiter");
   const name = [applicant.firstName, applicant.lastName].filter(Boolean).join(" ") || t("list.anonymous");
   return {

@@ -26,7 +26,9 @@ async function loadApplicant(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const applicant = await withRecruiterUpstream(args, recruiter, () => applicantDetail(args.context, session, cstm, userName, language));
   const t = getTranslator(language, "recruiter");
   const name = [applicant.firstName, applicant.lastName].filter(Boolean).join(" ") || t("list.anonymous");
-  const profiles = applicant.profiles.filter((profile) => profile.isOpen && profile.finished < profile.total).map((profile) => ({ value: profile.id, label: `${profile.name} (${profile.id})` }));
+  const profiles = applicant.profiles
+    .filter((profile) => profile.isOpen && profile.finished < profile.total)
+    .map((profile) => ({ value: profile.id, label: `${profile.name} (${profile.id})` }));
   return { recruiter, userName, name, profiles, t };
 }
 
@@ -43,8 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 type ActionResult =
-  | { ok: true; code: string; link: string; expiresAt: string; profileId: string }
-  | { ok: false; error: string; profileId: string };
+  { ok: true; code: string; link: string; expiresAt: string; profileId: string } | { ok: false; error: string; profileId: string };
 
 const REFUSALS: Record<string, string> = {
   profile_closed: "continue.errors.closed",
@@ -65,7 +66,10 @@ export async function action(args: ActionFunctionArgs) {
       issueContinueCode(args.context, recruiter.session, recruiter.cstm, userName, profileId),
     );
     const link = new URL(issued.linkPath, args.request.url).toString();
-    return data<ActionResult>({ ok: true, code: issued.code, link, expiresAt: issued.expiresAt, profileId }, { headers: { "Cache-Control": "no-store" } });
+    return data<ActionResult>(
+      { ok: true, code: issued.code, link, expiresAt: issued.expiresAt, profileId },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   } catch (error) {
     const code = error instanceof UpstreamError ? (error.body as { error?: string } | undefined)?.error : undefined;
     if (error instanceof UpstreamError && (error.status === 409 || error.status === 404) && code && REFUSALS[code]) {
@@ -95,9 +99,12 @@ export default function TestContinue() {
           </p>
           <p>
             {t("continue.validUntil", {
-              time: new Intl.DateTimeFormat(intlLocale(language), { hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(
-                new Date(result.expiresAt),
-              ),
+              time: new Intl.DateTimeFormat(intlLocale(language), {
+                hour: "2-digit",
+                minute: "2-digit",
+                timeZone: "UTC",
+                timeZoneName: "short",
+              }).format(new Date(result.expiresAt)),
             })}
           </p>
           <p>

@@ -17,7 +17,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const profileId = args.params.profileId ?? "";
   let upstream: Response;
   try {
-    upstream = await withRecruiterUpstream(args, recruiter, () => applicantReport(args.context, session, cstm, userName, profileId, language));
+    upstream = await withRecruiterUpstream(args, recruiter, () =>
+      applicantReport(args.context, session, cstm, userName, profileId, language),
+    );
   } catch (error) {
     // No report for this profile, or no result yet: back to the applicant page, which says so.
     if (error instanceof UpstreamError && error.status === 409) {

@@ -14,7 +14,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const userName = args.params.userName ?? "";
   const values = await withRecruiterUpstream(args, recruiter, () => applicantValues(args.context, session, cstm, userName, language));
   const t = getTranslator(language, "recruiter");
-  const header = ["kind", "profile", "module", "name", "score", "maxScore", "normValue", "value", "date"].map((column) => t(`valuesCsv.${column}`));
+  const header = ["kind", "profile", "module", "name", "score", "maxScore", "normValue", "value", "date"].map((column) =>
+    t(`valuesCsv.${column}`),
+  );
   const rows = [
     ...values.scales.map((scale) => [
       t("valuesCsv.scale"),

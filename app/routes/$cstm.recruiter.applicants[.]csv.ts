@@ -20,7 +20,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const rows: ApplicantRow[] = [];
   await withRecruiterUpstream(args, recruiter, async () => {
     for (let page = 1; rows.length < MAX_ROWS; page++) {
-      const list = await listApplicants(args.context, session, cstm, { ...query.upstream, page: String(page), pageSize: String(PAGE_SIZE) });
+      const list = await listApplicants(args.context, session, cstm, {
+        ...query.upstream,
+        page: String(page),
+        pageSize: String(PAGE_SIZE),
+      });
       rows.push(...list.applicants);
       if (page >= list.pages) break;
     }
@@ -47,26 +51,31 @@ export async function loader(args: LoaderFunctionArgs) {
   ];
   const csv = toCsv(
     columns.map((column) => t(`csv.${column}`)),
-    rows.slice(0, MAX_ROWS).map((row) => [
-      row.userName,
-      row.firstName,
-      row.lastName,
-      row.email,
-      t(`status.${row.status}`, { defaultValue: row.status }),
-      row.progress,
-      row.finishedModules,
-      row.totalModules,
-      row.profiles.map((profile) => `${profile.name} (${profile.id}) ${profile.finished}/${profile.total}`).join(", "),
-      row.registeredAt.slice(0, 10),
-      row.lastActivityAt?.slice(0, 10) ?? "",
-      row.owner?.name ?? "",
-      yesNo(row.activated),
-      yesNo(row.anonymous),
-      yesNo(row.onSite),
-      yesNo(row.loginEnabled),
-    ]),
+    rows
+      .slice(0, MAX_ROWS)
+      .map((row) => [
+        row.userName,
+        row.firstName,
+        row.lastName,
+        row.email,
+        t(`status.${row.status}`, { defaultValue: row.status }),
+        row.progress,
+        row.finishedModules,
+        row.totalModules,
+        row.profiles.map((profile) => `${profile.name} (${profile.id}) ${profile.finished}/${profile.total}`).join(", "),
+        row.registeredAt.slice(0, 10),
+        row.lastActivityAt?.slice(0, 10) ?? "",
+        row.owner?.name ?? "",
+        yesNo(row.activated),
+        yesNo(row.anonymous),
+        yesNo(row.onSite),
+        yesNo(row.loginEnabled),
+      ]),
     language,
   );
-  args.context.logger.info({ recruiterExport: { cstm, recruiter: recruiter.recruiter.userName, rows: Math.min(rows.length, MAX_ROWS) } }, "recruiter exported the applicant list");
+  args.context.logger.info(
+    { recruiterExport: { cstm, recruiter: recruiter.recruiter.userName, rows: Math.min(rows.length, MAX_ROWS) } },
+    "recruiter exported the applicant list",
+  );
   return csvResponse(csv, `applicants-${cstm}-${new Date().toISOString().slice(0, 10)}.csv`);
 }

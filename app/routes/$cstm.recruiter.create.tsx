@@ -67,7 +67,10 @@ export async function action(args: ActionFunctionArgs) {
   const limiter = context.services.rateLimiter;
   const who = recruiter.recruiter.userName;
   if (await limiter.hit([{ key: `recruiter-action:${who.toLowerCase()}`, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT }])) {
-    context.logger.warn({ recruiterAction: { cstm, recruiter: who, intent: "create", outcome: "rate-limited" } }, "recruiter action refused");
+    context.logger.warn(
+      { recruiterAction: { cstm, recruiter: who, intent: "create", outcome: "rate-limited" } },
+      "recruiter action refused",
+    );
     return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
   const values = submission.value;
@@ -96,11 +99,18 @@ export async function action(args: ActionFunctionArgs) {
       throw error;
     }
   });
-  if ("refusal" in outcome) return data<ActionResult>({ result: submission.reply({ ...hidden, ...outcome.refusal }) }, { status: outcome.status });
+  if ("refusal" in outcome)
+    return data<ActionResult>({ result: submission.reply({ ...hidden, ...outcome.refusal }) }, { status: outcome.status });
   const { created } = outcome;
   // Who created whom; the fields are in the upstream's audit log.
-  context.logger.info({ recruiterAction: { cstm, recruiter: who, applicant: created.userName, intent: "create", activationMail: created.activationMail } }, "recruiter action");
-  session.flash("notice", { key: created.activationMail ? "recruiter:create.notices.createdWithMail" : "recruiter:create.notices.created", kind: "success" });
+  context.logger.info(
+    { recruiterAction: { cstm, recruiter: who, applicant: created.userName, intent: "create", activationMail: created.activationMail } },
+    "recruiter action",
+  );
+  session.flash("notice", {
+    key: created.activationMail ? "recruiter:create.notices.createdWithMail" : "recruiter:create.notices.created",
+    kind: "success",
+  });
   throw redirect(recruiterPath(cstm, `/applicants/${encodeURIComponent(created.userName)}`), {
     headers: { "Set-Cookie": await commitSession(context, session) },
   });
@@ -136,7 +146,10 @@ export default function CreateApplicant() {
             field={fields.language}
             label={t("create.language")}
             placeholder={t("create.choose")}
-            options={languages.map((language) => ({ value: language, label: t(`applicant.languages.${language}`, { defaultValue: language }) }))}
+            options={languages.map((language) => ({
+              value: language,
+              label: t(`applicant.languages.${language}`, { defaultValue: language }),
+            }))}
           />
         </fieldset>
         <fieldset>
@@ -158,7 +171,13 @@ export default function CreateApplicant() {
         </fieldset>
         <fieldset>
           <legend>{t("create.assignmentTitle")}</legend>
-          <SelectField field={fields.profileId} label={t("create.profile")} placeholder={t("create.noProfile")} options={profiles} optional />
+          <SelectField
+            field={fields.profileId}
+            label={t("create.profile")}
+            placeholder={t("create.noProfile")}
+            options={profiles}
+            optional
+          />
           <Field field={fields.openUntil} label={t("create.openUntil")} type="date" hint={t("create.openUntilHint")} optional />
           <SelectField field={fields.owner} label={t("create.owner")} placeholder={t("list.noOwner")} options={owners} optional />
         </fieldset>

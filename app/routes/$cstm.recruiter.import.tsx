@@ -52,7 +52,10 @@ export async function action(args: ActionFunctionArgs) {
   }
   const staged = await withRecruiterUpstream(args, recruiter, () => stageImport(context, session, cstm, parsed.rows));
   session.set("recruiterImport", staged.id);
-  context.logger.info({ recruiterAction: { cstm, recruiter: who, intent: "import-upload", rows: staged.total, invalid: staged.invalid } }, "recruiter action");
+  context.logger.info(
+    { recruiterAction: { cstm, recruiter: who, intent: "import-upload", rows: staged.total, invalid: staged.invalid } },
+    "recruiter action",
+  );
   throw redirect(recruiterPath(cstm, `/import/${staged.id}`), { headers: { "Set-Cookie": await commitSession(context, session) } });
 }
 
@@ -68,7 +71,13 @@ export default function ImportUpload() {
       <p>
         {t("import.passwords")} <Link to={createPath}>{t("create.nav")}</Link>
       </p>
-      <Form method="post" encType="multipart/form-data" reloadDocument className="card" aria-describedby={problem ? "import-error" : undefined}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        reloadDocument
+        className="card"
+        aria-describedby={problem ? "import-error" : undefined}
+      >
         {problem ? (
           <div className="form-errors" role="alert" id="import-error">
             <p>{translateMessage(t, problem)}</p>
@@ -79,7 +88,14 @@ export default function ImportUpload() {
           <div id="import-file-hint" className="field-hint">
             {t("import.fileHint")}
           </div>
-          <input id="import-file" name="file" type="file" accept=".csv,text/csv" aria-describedby="import-file-hint" aria-invalid={problem ? true : undefined} />
+          <input
+            id="import-file"
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby="import-file-hint"
+            aria-invalid={problem ? true : undefined}
+          />
         </div>
         <button type="submit" className="button button-primary">
           {t("import.upload")}

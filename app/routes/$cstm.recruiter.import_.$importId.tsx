@@ -60,7 +60,12 @@ export async function action(args: ActionFunctionArgs) {
   if (intent !== "confirm") return data({ problem: "recruiter:applicant.errors.invalid" }, { status: 400 });
   try {
     const result = await withRecruiterUpstream(args, recruiter, () => commitImport(context, session, cstm, id));
-    context.logger.info({ recruiterAction: { cstm, recruiter: who, intent: "import-commit", created: result.created.length, skipped: result.skipped.length } }, "recruiter action");
+    context.logger.info(
+      {
+        recruiterAction: { cstm, recruiter: who, intent: "import-commit", created: result.created.length, skipped: result.skipped.length },
+      },
+      "recruiter action",
+    );
     session.flash("notice", { key: "recruiter:import.notices.imported", kind: "success" });
   } catch (error) {
     const code = error instanceof UpstreamError && error.status === 409 ? ((error.body ?? {}) as { error?: string }).error : undefined;
@@ -91,7 +96,9 @@ function ErrorList({ errors }: { errors: Record<string, string> }) {
   return (
     <ul className="import-errors">
       {entries.map(([field, code]) => (
-        <li key={field}>{`${FIELD_LABELS[field] ? `${t(FIELD_LABELS[field])}: ` : ""}${t(`import.codes.${code}`, { defaultValue: t("import.codes.invalid") })}`}</li>
+        <li
+          key={field}
+        >{`${FIELD_LABELS[field] ? `${t(FIELD_LABELS[field])}: ` : ""}${t(`import.codes.${code}`, { defaultValue: t("import.codes.invalid") })}`}</li>
       ))}
     </ul>
   );

@@ -99,7 +99,14 @@ export default function RecruiterSummary() {
         <div className="filter-grid">
           <fieldset>
             <legend>{t("list.groups.select")}</legend>
-            <Choice name="profile" label={t("stats.profile")} values={listValues} errors={errors} options={stats.profileOptions} any={t("stats.allProfiles")} />
+            <Choice
+              name="profile"
+              label={t("stats.profile")}
+              values={listValues}
+              errors={errors}
+              options={stats.profileOptions}
+              any={t("stats.allProfiles")}
+            />
           </fieldset>
           <Range name="registered" type="date" values={listValues} errors={errors} />
         </div>

@@ -17,11 +17,7 @@ import type { RouteHandle } from "~/handle";
 import { AnonymousRegistration, RegularRegistration } from "./__registration-forms";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
-import {
-  passwordRequirementsForSelfRegister,
-  register,
-  registerAnonymous,
-} from "~/upstream/auth.server";
+import { passwordRequirementsForSelfRegister, register, registerAnonymous } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { getDataProtectionStatement } from "~/upstream/data-protection.server";
 import { readFormData } from "~/forms/form-data.server";
@@ -73,13 +69,15 @@ export async function action(args: ActionFunctionArgs) {
   const customer = await requireCustomer(args);
   const { cstm, language } = customer;
   const mode = registrationMode(customer, new URL(request.url));
-  if (mode.kind === "unavailable" || mode.kind === "invalid-link") throw redirect(new URL(request.url).pathname + new URL(request.url).search);
+  if (mode.kind === "unavailable" || mode.kind === "invalid-link")
+    throw redirect(new URL(request.url).pathname + new URL(request.url).search);
   const formData = await readFormData(request);
 
   if (mode.kind === "anonymous") {
     const submission = parseWithZod(formData, { schema: anonymousRegistrationSchema });
     if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
-    if (context.services.honeypot.isSpam(formData)) return data<ActionResult>({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
+    if (context.services.honeypot.isSpam(formData))
+      return data<ActionResult>({ result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
     if (await tooManyAttempts(context, `register:${cstm}`)) {
       return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
     }
@@ -142,7 +140,10 @@ export async function action(args: ActionFunctionArgs) {
     // nothing the applicant typed is lost.
     const shown = error instanceof UpstreamError ? registrationFieldErrors(error) : null;
     if (!shown) throw error;
-    return data<ActionResult>({ result: submission.reply({ ...hidden, ...shown }) }, { status: error instanceof UpstreamError ? (error.status ?? 400) : 400 });
+    return data<ActionResult>(
+      { result: submission.reply({ ...hidden, ...shown }) },
+      { status: error instanceof UpstreamError ? (error.status ?? 400) : 400 },
+    );
   }
   if (result.kind === "activation-required") {
     throw redirect(customerPath(cstm, `/login?notice=registered`));

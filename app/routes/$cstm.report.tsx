@@ -29,7 +29,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const active = await requireActiveProfile(args);
   const { cstm, session, profileId, language } = active;
   const secondary = new SecondaryCalls(args, "routes/$cstm.report");
-  const [status, feedback] = await Promise.all([loadReportStatus(args, active), feedbackState(args.context, session, profileId, secondary)]);
+  const [status, feedback] = await Promise.all([
+    loadReportStatus(args, active),
+    feedbackState(args.context, session, profileId, secondary),
+  ]);
   await openFeedbackOnRequest(args, active, feedback);
   const modals = await loadOpenModals(args.request, { feedback: () => loadFeedbackModal(args, active) });
   return {

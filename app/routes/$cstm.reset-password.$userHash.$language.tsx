@@ -43,7 +43,12 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!config.passwordSelfService) return { ...base, available: false as const, rules: null, constraint: null };
   // An unknown or used hash is C06 (expired link), shown by the error view.
   const { requirements } = await passwordRequirementsByUserHash(args.context, args.params.userHash ?? "");
-  return { ...base, available: true as const, rules: passwordRules(requirements), constraint: getZodConstraint(resetPasswordSchema(requirements)) };
+  return {
+    ...base,
+    available: true as const,
+    rules: passwordRules(requirements),
+    constraint: getZodConstraint(resetPasswordSchema(requirements)),
+  };
 }
 
 type ActionResult = { result: SubmissionResult<string[]> };
@@ -61,13 +66,17 @@ export async function action(args: ActionFunctionArgs) {
   const { requirements, userName } = await passwordRequirementsByUserHash(context, userHash);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema(requirements) });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply(hidden) }, { status: 400 });
-  if (context.services.honeypot.isSpam(formData)) return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
+  if (context.services.honeypot.isSpam(formData))
+    return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: [HONEYPOT_MESSAGE] }) }, { status: 400 });
   const values = submission.value;
   if (await tooManyAttempts(context, `password-save:${cstm}`, userHash)) {
     return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
   }
   if (!userName || values.username.toLowerCase() !== userName.toLowerCase()) {
-    return data<ActionResult>({ result: submission.reply({ ...hidden, fieldErrors: { username: ["auth:resetPassword.checkUsername"] } }) }, { status: 400 });
+    return data<ActionResult>(
+      { result: submission.reply({ ...hidden, fieldErrors: { username: ["auth:resetPassword.checkUsername"] } }) },
+      { status: 400 },
+    );
   }
   try {
     await saveNewPassword(context, { userHash, password: values.password, cstm });

@@ -1,11 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Outlet,
-  useLoaderData,
-  useMatches,
-  useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Outlet, useLoaderData, useMatches, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CustomerLayout, ErrorLayout, type CustomerShell } from "~/components/layouts";
 import { noticeFrom } from "~/components/notice";
 import { requireCustomer } from "~/customer/customer.server";
@@ -55,7 +49,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // A one-time notice of the previous request (POST-redirect-GET), shown by every layout.
   const notice = session.get("notice");
   // The language the page had before this request (the cookie's choice, else the customer's first).
-  const before = languageChanged ? resolveLanguage(config.languages, null, (await storedLanguages(args.request, args.context))[cstm]) : null;
+  const before = languageChanged
+    ? resolveLanguage(config.languages, null, (await storedLanguages(args.request, args.context))[cstm])
+    : null;
   // The language has a cookie of its own: choosing one creates no session record (issue 10).
   const languageCookie = languageChanged ? await rememberLanguage(args.request, args.context, cstm, language) : null;
   if (languageCookie) headers.append("Set-Cookie", languageCookie);

@@ -1,10 +1,5 @@
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
-import {
-  createReportBudget,
-  handleClientErrorReport,
-  MAX_REPORT_BYTES,
-  parseBrowserReport,
-} from "~/errors/client-errors.server";
+import { createReportBudget, handleClientErrorReport, MAX_REPORT_BYTES, parseBrowserReport } from "~/errors/client-errors.server";
 import { ALL_REPORTS_PER_MINUTE, CLIENT_REPORTS_PER_MINUTE } from "~/errors/report-budget";
 
 /**
@@ -18,7 +13,9 @@ const safetyCap = createReportBudget(ALL_REPORTS_PER_MINUTE);
 /** This client's budget; when the counter store is down, only the per-process cap counts. */
 async function clientOverBudget(context: AppLoadContext): Promise<boolean> {
   try {
-    return await context.services.clientErrorLimiter.hit([{ key: `client-errors:client:${context.clientIp}`, limit: CLIENT_REPORTS_PER_MINUTE }]);
+    return await context.services.clientErrorLimiter.hit([
+      { key: `client-errors:client:${context.clientIp}`, limit: CLIENT_REPORTS_PER_MINUTE },
+    ]);
   } catch (error) {
     context.logger.warn({ err: error }, "client error report budget unavailable: only the per-process cap counts");
     return false;

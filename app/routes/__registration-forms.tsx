@@ -45,7 +45,13 @@ export function AnonymousRegistration({ statement, constraint, honeypot, lastRes
   );
 }
 
-export function RegularRegistration({ statement, constraint, honeypot, rules, lastResult }: RegistrationFormProps & { rules: PasswordRule[] | null }) {
+export function RegularRegistration({
+  statement,
+  constraint,
+  honeypot,
+  rules,
+  lastResult,
+}: RegistrationFormProps & { rules: PasswordRule[] | null }) {
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
   const { form, fields } = useFormState(
@@ -78,4 +84,3 @@ export function RegularRegistration({ statement, constraint, honeypot, rules, la
     </AuthCard>
   );
 }
-

@@ -50,15 +50,12 @@ export function storedLanguages(request: Request, context: AppLoadContext): Prom
 }
 
 /** Remembers the language for the customer; the Set-Cookie value, or null when nothing changed. */
-export async function rememberLanguage(
-  request: Request,
-  context: AppLoadContext,
-  cstm: string,
-  language: string,
-): Promise<string | null> {
+export async function rememberLanguage(request: Request, context: AppLoadContext, cstm: string, language: string): Promise<string | null> {
   const stored = await storedLanguages(request, context);
   if (stored[cstm] === language) return null;
-  const others = Object.entries(stored).filter(([key]) => key !== cstm).slice(-(MAX_CUSTOMERS - 1));
+  const others = Object.entries(stored)
+    .filter(([key]) => key !== cstm)
+    .slice(-(MAX_CUSTOMERS - 1));
   const choices = { ...Object.fromEntries(others), [cstm]: language };
   context.memo.set("languages", Promise.resolve(choices));
   return context.services.languageCookie.serialize(choices);

@@ -4,9 +4,7 @@ import { rotateSession, type AppSession } from "./session.server";
 
 /** The session of this request, read once and shared by every loader of the request. */
 export function getSession(request: Request, context: AppLoadContext): Promise<AppSession> {
-  return memoize(context, "session", () =>
-    context.services.sessionStorage.getSession(request.headers.get("Cookie")),
-  );
+  return memoize(context, "session", () => context.services.sessionStorage.getSession(request.headers.get("Cookie")));
 }
 
 export function commitSession(context: AppLoadContext, session: AppSession): Promise<string> {

@@ -75,7 +75,10 @@ export interface ResumedForm {
 
 /** An applicant's user name as the cookie and the kept values name it: a short one-way hash. */
 export function userHash(cstm: string, userName: string): string {
-  return createHash("sha256").update(JSON.stringify([cstm, userName.toLowerCase()])).digest("base64url").slice(0, 22);
+  return createHash("sha256")
+    .update(JSON.stringify([cstm, userName.toLowerCase()]))
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 export interface FlashData {

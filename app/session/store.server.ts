@@ -147,9 +147,7 @@ export function createSqliteSessionStore(path: string): SessionRecordStore {
      ON CONFLICT (id) DO UPDATE SET data = excluded.data, created_at = excluded.created_at,
        idle_expires_at = excluded.idle_expires_at, absolute_expires_at = excluded.absolute_expires_at`,
   );
-  const select = db.prepare(
-    "SELECT data, created_at, idle_expires_at, absolute_expires_at FROM sessions WHERE id = ?",
-  );
+  const select = db.prepare("SELECT data, created_at, idle_expires_at, absolute_expires_at FROM sessions WHERE id = ?");
   // Only live rows: an expired row that the purge has not reached yet counts as deleted.
   const update = db.prepare(
     "UPDATE sessions SET data = ?, idle_expires_at = ?, absolute_expires_at = ? WHERE id = ? AND idle_expires_at > ? AND absolute_expires_at > ?",
@@ -233,7 +231,15 @@ redis.call('PEXPIREAT', KEYS[1], math.min(tonumber(ARGV[1]), absolute))
 return 1`;
 
 type RedisWithScripts = import("ioredis").Redis & {
-  sessionWrite(key: string, mode: string, data: string, createdAt: number, idle: number, absolute: number, expireAt: number): Promise<number>;
+  sessionWrite(
+    key: string,
+    mode: string,
+    data: string,
+    createdAt: number,
+    idle: number,
+    absolute: number,
+    expireAt: number,
+  ): Promise<number>;
   sessionTouch(key: string, idle: number): Promise<number>;
 };
 
@@ -251,7 +257,15 @@ export function createRedisSessionStore(redis: import("ioredis").Redis, prefix =
   const write = async (mode: "insert" | "update" | "put", id: string, record: SessionRecord) => {
     const expireAt = Math.min(record.idleExpiresAt, record.absoluteExpiresAt);
     const written = await redisCall(
-      client.sessionWrite(key(id), mode, JSON.stringify(record.data), record.createdAt, record.idleExpiresAt, record.absoluteExpiresAt, expireAt),
+      client.sessionWrite(
+        key(id),
+        mode,
+        JSON.stringify(record.data),
+        record.createdAt,
+        record.idleExpiresAt,
+        record.absoluteExpiresAt,
+        expireAt,
+      ),
     );
     return written === 1;
   };

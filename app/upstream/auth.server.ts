@@ -58,14 +58,25 @@ export async function login(
   context: AppLoadContext,
   body: { cstm: string; userName: string; password: string; language?: string } & Partial<StatementAcceptance>,
 ): Promise<LoginGrant> {
-  return toGrant(await callUpstream(context, { method: "POST", path: "/login", budget: "credential", auth: "none", body, schema: loginResponseSchema }));
+  return toGrant(
+    await callUpstream(context, { method: "POST", path: "/login", budget: "credential", auth: "none", body, schema: loginResponseSchema }),
+  );
 }
 
 export async function onSiteLogin(
   context: AppLoadContext,
   body: { cstm: string; userName: string; password: string; language?: string; profileId: string } & Partial<StatementAcceptance>,
 ): Promise<LoginGrant> {
-  return toGrant(await callUpstream(context, { method: "POST", path: "/onSiteLogin", budget: "credential", auth: "none", body, schema: loginResponseSchema }));
+  return toGrant(
+    await callUpstream(context, {
+      method: "POST",
+      path: "/onSiteLogin",
+      budget: "credential",
+      auth: "none",
+      body,
+      schema: loginResponseSchema,
+    }),
+  );
 }
 
 export async function registerAnonymous(
@@ -102,7 +113,14 @@ export async function register(
     profileId?: string;
   } & StatementAcceptance,
 ): Promise<RegistrationResult> {
-  const response = await callUpstream(context, { method: "POST", path: "/register", budget: "credential", auth: "none", body, schema: registerResponseSchema });
+  const response = await callUpstream(context, {
+    method: "POST",
+    path: "/register",
+    budget: "credential",
+    auth: "none",
+    body,
+    schema: registerResponseSchema,
+  });
   if (response.access_token) {
     return { kind: "signed-in", grant: toGrant({ ...response, access_token: response.access_token, profileId: undefined }) };
   }
@@ -119,13 +137,17 @@ export async function activateAccount(
   context: AppLoadContext,
   body: { userIdHash: string; password?: string },
 ): Promise<z.infer<typeof activationSchema>> {
-  return callUpstream(context, { method: "POST", path: "/accountActivation", budget: "credential", auth: "none", body, schema: activationSchema });
+  return callUpstream(context, {
+    method: "POST",
+    path: "/accountActivation",
+    budget: "credential",
+    auth: "none",
+    body,
+    schema: activationSchema,
+  });
 }
 
-export async function saveNewPassword(
-  context: AppLoadContext,
-  body: { userHash: string; password: string; cstm: string },
-): Promise<void> {
+export async function saveNewPassword(context: AppLoadContext, body: { userHash: string; password: string; cstm: string }): Promise<void> {
   await callUpstream(context, { method: "POST", path: "/saveNewPassword", budget: "credential", auth: "none", body });
 }
 

@@ -98,9 +98,9 @@ function failureError(context: AppLoadContext, session: AppSession | undefined, 
     // instead of sending the visitor back to a page that fails. Everything else in the session stays
     // (language, on-site station, form drafts).
     session.unset("applicant");
-    void context.services.sessionStorage.commitSession(session).catch((error) =>
-      context.logger.error({ err: error }, "could not persist the ended session"),
-    );
+    void context.services.sessionStorage
+      .commitSession(session)
+      .catch((error) => context.logger.error({ err: error }, "could not persist the ended session"));
   }
   return new UpstreamError(failure, code, {
     requestId: context.requestId,
@@ -188,7 +188,10 @@ async function send(
     const durationMs = Math.round(ended - started);
     // startMs/endMs (the process's monotonic clock) show which calls of a request ran one after the
     // other and which in parallel (DESIGN §7: at most two sequential calls per loader).
-    context.logger.info({ upstream: { ...log, status, durationMs, startMs: hundredths(started), endMs: hundredths(ended) } }, "upstream call");
+    context.logger.info(
+      { upstream: { ...log, status, durationMs, startMs: hundredths(started), endMs: hundredths(ended) } },
+      "upstream call",
+    );
     return { status, body: parsed };
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
@@ -255,17 +258,17 @@ export async function callUpstream<T = unknown>(context: AppLoadContext, call: U
   if (!call.schema) return result.body as T;
   const parsed = call.schema.safeParse(result.body);
   if (!parsed.success) {
-    context.logger.error({ upstream: { method, path: call.path }, issues: parsed.error.issues.slice(0, 5) }, "upstream response does not match the contract");
+    context.logger.error(
+      { upstream: { method, path: call.path }, issues: parsed.error.issues.slice(0, 5) },
+      "upstream response does not match the contract",
+    );
     throw failureError(context, call.session, { kind: "invalid-response", path: call.path, status: result.status });
   }
   return parsed.data;
 }
 
 /** Binary responses (the PDF report): returns the upstream Response for streaming, or throws. */
-export async function callUpstreamBinary(
-  context: AppLoadContext,
-  call: Omit<UpstreamCall<never>, "schema">,
-): Promise<Response> {
+export async function callUpstreamBinary(context: AppLoadContext, call: Omit<UpstreamCall<never>, "schema">): Promise<Response> {
   let token: string | undefined;
   if (call.auth === "token") {
     const role = tokenRoleForPath(call.path);

@@ -249,7 +249,12 @@ export async function getUserData(
     profiles,
     numberOfProfiles: response.numberOfProfiles ?? profiles.length,
     dataProtection: dp
-      ? { id: dp.dpsm_dpsm_id ?? undefined, revision: dp.revision ?? undefined, accepted: dp.accepted, contactingAccepted: dp.contactingAccepted }
+      ? {
+          id: dp.dpsm_dpsm_id ?? undefined,
+          revision: dp.revision ?? undefined,
+          accepted: dp.accepted,
+          contactingAccepted: dp.contactingAccepted,
+        }
       : null,
     feedbackRequested: response.feedbackRequested,
     feedbackModalSeen: response.feedbackModalSeen,

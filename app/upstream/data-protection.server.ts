@@ -95,8 +95,7 @@ const acceptanceSchema = z.object({
 });
 
 export type DataProtectionAcceptance =
-  | { statement: { id: StatementReference; revision: StatementReference } }
-  | { contactingAccepted: boolean };
+  { statement: { id: StatementReference; revision: StatementReference } } | { contactingAccepted: boolean };
 
 /**
  * POST /acceptDataProtection (R-DP-01, docs/api.md): accepts the statement the applicant was shown

@@ -55,7 +55,14 @@ export type SaveResult = { ok: true; data: PersonalData } | { ok: false; code: "
  */
 export async function savePersonalData(context: AppLoadContext, session: AppSession, change: PersonalDataChange): Promise<SaveResult> {
   try {
-    const response = await callUpstream(context, { method: "POST", path: "/profile", auth: "token", session, body: change, schema: personalDataSchema });
+    const response = await callUpstream(context, {
+      method: "POST",
+      path: "/profile",
+      auth: "token",
+      session,
+      body: change,
+      schema: personalDataSchema,
+    });
     return { ok: true, data: personalDataOf(response) };
   } catch (error) {
     // An ended session goes to the error view (sign in again), never into the form.

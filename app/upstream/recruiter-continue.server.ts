@@ -18,7 +18,13 @@ const codeSchema = z.object({
 
 export type ContinueCode = z.infer<typeof codeSchema>;
 
-export function issueContinueCode(context: AppLoadContext, session: AppSession, cstm: string, userName: string, profileId: string): Promise<ContinueCode> {
+export function issueContinueCode(
+  context: AppLoadContext,
+  session: AppSession,
+  cstm: string,
+  userName: string,
+  profileId: string,
+): Promise<ContinueCode> {
   return callUpstream(context, {
     method: "POST",
     path: `/${encodeURIComponent(cstm)}/recruiter/applicants/${encodeURIComponent(userName)}/continue-code`,
@@ -33,7 +39,9 @@ export async function redeemContinueCode(
   context: AppLoadContext,
   body: { cstm: string; code: string; language?: string },
 ): Promise<LoginGrant & { profileId: string }> {
-  const grant = toGrant(await callUpstream(context, { method: "POST", path: "/onSiteContinue", auth: "none", body, schema: loginResponseSchema }));
+  const grant = toGrant(
+    await callUpstream(context, { method: "POST", path: "/onSiteContinue", auth: "none", body, schema: loginResponseSchema }),
+  );
   if (!grant.profileId) throw new Error("onSiteContinue answered without a profile");
   return { ...grant, profileId: grant.profileId };
 }

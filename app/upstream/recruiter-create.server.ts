@@ -62,11 +62,25 @@ export type ImportResult = z.infer<typeof resultSchema>;
 const imports = (cstm: string) => `/${encodeURIComponent(cstm)}/recruiter/imports`;
 
 export function stageImport(context: AppLoadContext, session: AppSession, cstm: string, rows: ImportRow[]): Promise<ImportView> {
-  return callUpstream(context, { method: "POST", path: imports(cstm), auth: "token", session, body: { rows }, budget: "credential", schema: importSchema });
+  return callUpstream(context, {
+    method: "POST",
+    path: imports(cstm),
+    auth: "token",
+    session,
+    body: { rows },
+    budget: "credential",
+    schema: importSchema,
+  });
 }
 
 export function readImport(context: AppLoadContext, session: AppSession, cstm: string, id: string): Promise<ImportView> {
-  return callUpstream(context, { method: "GET", path: `${imports(cstm)}/${encodeURIComponent(id)}`, auth: "token", session, schema: importSchema });
+  return callUpstream(context, {
+    method: "GET",
+    path: `${imports(cstm)}/${encodeURIComponent(id)}`,
+    auth: "token",
+    session,
+    schema: importSchema,
+  });
 }
 
 export function commitImport(context: AppLoadContext, session: AppSession, cstm: string, id: string): Promise<ImportResult> {
@@ -82,5 +96,11 @@ export function commitImport(context: AppLoadContext, session: AppSession, cstm:
 }
 
 export async function discardImport(context: AppLoadContext, session: AppSession, cstm: string, id: string): Promise<void> {
-  await callUpstream(context, { method: "POST", path: `${imports(cstm)}/${encodeURIComponent(id)}/discard`, auth: "token", session, body: {} });
+  await callUpstream(context, {
+    method: "POST",
+    path: `${imports(cstm)}/${encodeURIComponent(id)}/discard`,
+    auth: "token",
+    session,
+    body: {},
+  });
 }

@@ -9,7 +9,9 @@ import { callUpstream } from "./client.server";
  * docs/decisions/155): GET /{cstm}/recruiter/stats with the recruiter token.
  */
 
-const statesSchema = z.object(Object.fromEntries(STATES.map((state) => [state, z.number().int().nonnegative()])) as Record<State, z.ZodNumber>);
+const statesSchema = z.object(
+  Object.fromEntries(STATES.map((state) => [state, z.number().int().nonnegative()])) as Record<State, z.ZodNumber>,
+);
 
 const summarySchema = {
   total: z.number().int().nonnegative(),
@@ -65,7 +67,15 @@ export async function recruiterStats(
     completionRate: response.completionRate,
     medianCompletionSeconds: response.medianCompletionSeconds,
     profiles: response.profiles.map(({ prof_prof_id, name, ...summary }) => ({ id: prof_prof_id, name, ...summary })),
-    scales: response.scales.map((scale) => ({ id: scale.comp_comp_id, name: scale.name, count: scale.count, distribution: scale.distribution })),
-    profileOptions: response.filterOptions.profiles.map((profile) => ({ value: profile.prof_prof_id, label: `${profile.name} (${profile.prof_prof_id})` })),
+    scales: response.scales.map((scale) => ({
+      id: scale.comp_comp_id,
+      name: scale.name,
+      count: scale.count,
+      distribution: scale.distribution,
+    })),
+    profileOptions: response.filterOptions.profiles.map((profile) => ({
+      value: profile.prof_prof_id,
+      label: `${profile.name} (${profile.prof_prof_id})`,
+    })),
   };
 }

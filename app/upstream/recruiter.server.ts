@@ -24,8 +24,18 @@ export interface RecruiterGrant {
   displayName?: string;
 }
 
-export async function recruiterLogin(context: AppLoadContext, body: { cstm: string; userName: string; password: string }): Promise<RecruiterGrant> {
-  const response = await callUpstream(context, { method: "POST", path: "/recruiter/login", budget: "credential", auth: "none", body, schema: loginSchema });
+export async function recruiterLogin(
+  context: AppLoadContext,
+  body: { cstm: string; userName: string; password: string },
+): Promise<RecruiterGrant> {
+  const response = await callUpstream(context, {
+    method: "POST",
+    path: "/recruiter/login",
+    budget: "credential",
+    auth: "none",
+    body,
+    schema: loginSchema,
+  });
   const expiresIn = response.expires_in;
   return {
     token: response.access_token,
@@ -172,7 +182,10 @@ const fieldSchema = z.object({
   required: z.boolean(),
   maxLength: z.number().nullable().default(null),
   label: z.string(),
-  options: z.array(z.object({ value: z.string(), label: z.string() })).nullable().default(null),
+  options: z
+    .array(z.object({ value: z.string(), label: z.string() }))
+    .nullable()
+    .default(null),
 });
 
 const detailSchema = z.object({
@@ -399,7 +412,10 @@ export async function applicantDetail(
     options: {
       ...toFilterOptions(options),
       languages: options.languages,
-      assignableProfiles: options.assignableProfiles.map((profile) => ({ value: profile.prof_prof_id, label: `${profile.name} (${profile.prof_prof_id})` })),
+      assignableProfiles: options.assignableProfiles.map((profile) => ({
+        value: profile.prof_prof_id,
+        label: `${profile.name} (${profile.prof_prof_id})`,
+      })),
     },
   };
 }
@@ -431,7 +447,13 @@ const previewSchema = z.object({ to: z.string(), language: z.string(), subject: 
 
 export type MailPreview = z.infer<typeof previewSchema>;
 
-export function previewMail(context: AppLoadContext, session: AppSession, cstm: string, userName: string, template: string): Promise<MailPreview> {
+export function previewMail(
+  context: AppLoadContext,
+  session: AppSession,
+  cstm: string,
+  userName: string,
+  template: string,
+): Promise<MailPreview> {
   return callUpstream(context, {
     method: "POST",
     path: `${one(cstm, userName)}/email/preview`,
@@ -473,12 +495,42 @@ const valuesSchema = z.object({
 
 export interface ApplicantValues {
   userName: string;
-  scales: { profileId: string; profileName: string; moduleId: number; name: string; finishedAt: string | null; score: number | null; maxScore: number | null; normValue: number | null }[];
-  forms: { profileId: string; moduleId: number; form: string; field: string; label: string; value: string | null; savedAt: string | null }[];
+  scales: {
+    profileId: string;
+    profileName: string;
+    moduleId: number;
+    name: string;
+    finishedAt: string | null;
+    score: number | null;
+    maxScore: number | null;
+    normValue: number | null;
+  }[];
+  forms: {
+    profileId: string;
+    moduleId: number;
+    form: string;
+    field: string;
+    label: string;
+    value: string | null;
+    savedAt: string | null;
+  }[];
 }
 
-export async function applicantValues(context: AppLoadContext, session: AppSession, cstm: string, userName: string, language: string): Promise<ApplicantValues> {
-  const response = await callUpstream(context, { method: "GET", path: `${one(cstm, userName)}/values`, query: { language }, auth: "token", session, schema: valuesSchema });
+export async function applicantValues(
+  context: AppLoadContext,
+  session: AppSession,
+  cstm: string,
+  userName: string,
+  language: string,
+): Promise<ApplicantValues> {
+  const response = await callUpstream(context, {
+    method: "GET",
+    path: `${one(cstm, userName)}/values`,
+    query: { language },
+    auth: "token",
+    session,
+    schema: valuesSchema,
+  });
   return {
     userName: response.userName,
     scales: response.scales.map((scale) => ({
@@ -504,7 +556,14 @@ export async function applicantValues(context: AppLoadContext, session: AppSessi
 }
 
 /** The applicant's report PDF as the upstream streams it. */
-export function applicantReport(context: AppLoadContext, session: AppSession, cstm: string, userName: string, profileId: string, language: string): Promise<Response> {
+export function applicantReport(
+  context: AppLoadContext,
+  session: AppSession,
+  cstm: string,
+  userName: string,
+  profileId: string,
+  language: string,
+): Promise<Response> {
   const query = new URLSearchParams({ profileId, language });
   return callUpstreamBinary(context, { method: "GET", path: `${one(cstm, userName)}/report?${query}`, auth: "token", session });
 }

@@ -65,12 +65,7 @@ export async function getReportStatus(
  * The report PDF as the upstream sends it (a streaming Response). Anything but a PDF is no report
  * file ('Report download failed.', spec §8).
  */
-export async function createReport(
-  context: AppLoadContext,
-  session: AppSession,
-  profileId: string,
-  language: string,
-): Promise<Response> {
+export async function createReport(context: AppLoadContext, session: AppSession, profileId: string, language: string): Promise<Response> {
   const path = "/createReport";
   const response = await callUpstreamBinary(context, { method: "POST", path, body: { profileId, language }, auth: "token", session });
   const type = response.headers.get("Content-Type") ?? "";

@@ -1,4 +1,12 @@
-import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleAll, IsolatedCircuitError, type CircuitBreakerPolicy } from "cockatiel";
+import {
+  BrokenCircuitError,
+  circuitBreaker,
+  CircuitState,
+  ConsecutiveBreaker,
+  handleAll,
+  IsolatedCircuitError,
+  type CircuitBreakerPolicy,
+} from "cockatiel";
 import type { Logger } from "pino";
 import { Agent, type Dispatcher } from "undici";
 
@@ -81,12 +89,20 @@ const STATE_NAMES: Record<CircuitState, CircuitStateName> = {
  */
 export const UPSTREAM_KEEP_ALIVE_MS = 4_000;
 
-export function createUpstreamTransport(options: { budgets: UpstreamBudgets; breaker: BreakerSettings; logger?: Logger }): UpstreamTransport {
+export function createUpstreamTransport(options: {
+  budgets: UpstreamBudgets;
+  breaker: BreakerSettings;
+  logger?: Logger;
+}): UpstreamTransport {
   const { budgets, logger } = options;
   // undici is what Node's fetch runs on; its Agent is the only place a connect time-out can be set.
   // An idle connection is given up after UPSTREAM_KEEP_ALIVE_MS whatever the server announces, well
   // before the server closes it (decision 102).
-  const agent = new Agent({ connect: { timeout: budgets.connectMs }, keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS, keepAliveMaxTimeout: UPSTREAM_KEEP_ALIVE_MS });
+  const agent = new Agent({
+    connect: { timeout: budgets.connectMs },
+    keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS,
+    keepAliveMaxTimeout: UPSTREAM_KEEP_ALIVE_MS,
+  });
   let breaker: CircuitBreakerPolicy | undefined;
   if (options.breaker.failures > 0) {
     breaker = circuitBreaker(handleAll, {

@@ -31,11 +31,15 @@ function configuredVideos({ context, request }: ArchiveRequest, customer: Archiv
     const route = new URL(request.url).pathname;
     const received = customer.config.videos === null ? "null" : typeof customer.config.videos;
     context.logger.error({ err: error, cstm: customer.cstm, route, received }, error.message);
-    captureForSupport(error, { requestId: context.requestId, cstm: customer.cstm, route }, {
-      sentryEnabled: context.services.sentryEnabled,
-      extra: { received },
-      fingerprint: ["videos-not-an-array", customer.cstm],
-    });
+    captureForSupport(
+      error,
+      { requestId: context.requestId, cstm: customer.cstm, route },
+      {
+        sentryEnabled: context.services.sentryEnabled,
+        extra: { received },
+        fingerprint: ["videos-not-an-array", customer.cstm],
+      },
+    );
     return [];
   }
 }

@@ -27,7 +27,13 @@ export function buildBaseline({ force = false } = {}) {
   if (!force && existsSync(SERVER_BUILD) && !sourcesChanged()) return;
   const build = spawnSync(
     process.execPath,
-    [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", BASELINE_DIR, "--config", path.join(BASELINE_DIR, "vite.config.mjs")],
+    [
+      path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"),
+      "vite:build",
+      BASELINE_DIR,
+      "--config",
+      path.join(BASELINE_DIR, "vite.config.mjs"),
+    ],
     { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] },
   );
   if (build.status !== 0) throw new Error(`building the baseline app failed (exit ${build.status})`);

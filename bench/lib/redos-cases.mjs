@@ -45,7 +45,11 @@ export function formBody(base, field, shape, limit = BODY_LIMIT_BYTES) {
  */
 export const API_CASES = [
   { path: "/login", base: { cstm: "demo", userName: "anna", password: "x" }, fields: ["userName", "password", "cstm"] },
-  { path: "/onSiteLogin", base: { cstm: "demo", userName: "anna", password: "x", profileId: "P100" }, fields: ["userName", "password", "profileId"] },
+  {
+    path: "/onSiteLogin",
+    base: { cstm: "demo", userName: "anna", password: "x", profileId: "P100" },
+    fields: ["userName", "password", "profileId"],
+  },
   { path: "/recruiter/login", base: { cstm: "demo", userName: "rita", password: "x" }, fields: ["userName", "password"] },
   {
     path: "/register",
@@ -68,15 +72,29 @@ export const API_CASES = [
   },
   { path: "/accountActivation", base: { userIdHash: "x", password: "Secret-Pass-1" }, fields: ["userIdHash", "password"] },
   { path: "/saveNewPassword", base: { userHash: "x", password: "Secret-Pass-1" }, fields: ["userHash", "password"] },
-  { path: "/changeUserPassword", auth: "applicant", base: { oldPassword: "x", newPassword: "Secret-Pass-1" }, fields: ["oldPassword", "newPassword"] },
+  {
+    path: "/changeUserPassword",
+    auth: "applicant",
+    base: { oldPassword: "x", newPassword: "Secret-Pass-1" },
+    fields: ["oldPassword", "newPassword"],
+  },
   { path: "/resetPassword", base: { cstm: "demo", email: "anna@example.com" }, fields: ["email"] },
   { path: "/resetPasswordByUserName", base: { cstm: "demo", userName: "anna" }, fields: ["userName"] },
   { path: "/getPasswordRequirementsByUserHash", base: { userHash: "x" }, fields: ["userHash"] },
   { path: "/getPasswordRequirementsByUserId", auth: "applicant", base: {}, fields: ["userId"] },
   { path: "/profile", auth: "applicant", base: { firstName: "Anna" }, fields: ["firstName", "lastName", "email"] },
   { path: "/postUserFeedback", auth: "applicant", base: { profileId: "P100", rating: 4 }, fields: ["comment"] },
-  { path: "/getSessionUrl", auth: "applicant", base: { profileId: "P100", componentId: 31, returnUrl: "/demo/home" }, fields: ["returnUrl"] },
-  { path: "/initPicat", base: { sessionData: { prcm_id: 1, profileId: "P100", session: "x".repeat(20) } }, fields: ["sessionData.session"] },
+  {
+    path: "/getSessionUrl",
+    auth: "applicant",
+    base: { profileId: "P100", componentId: 31, returnUrl: "/demo/home" },
+    fields: ["returnUrl"],
+  },
+  {
+    path: "/initPicat",
+    base: { sessionData: { prcm_id: 1, profileId: "P100", session: "x".repeat(20) } },
+    fields: ["sessionData.session"],
+  },
   { path: "/trackPicatNavigation", auth: "applicant", base: { profileId: "P100" }, fields: ["action", "target"] },
   { path: "/trackFormAction", auth: "applicant", base: { profileId: "P100" }, fields: ["action", "target"] },
   { path: "/trackVideoAction", auth: "applicant", base: { profileId: "P100" }, fields: ["videoId"] },
@@ -92,7 +110,12 @@ export const API_CASES = [
     base: { values: { firstName: "Dora", lastName: "Fischer", email: "dora@example.com" } },
     fields: ["values.firstName", "values.email", "values.motivation", "submissionToken"],
   },
-  { path: "/recruiter/sendEmail", auth: "recruiter", base: { userName: "anna", subject: "Hello", text: "Hello" }, fields: ["userName", "subject", "text"] },
+  {
+    path: "/recruiter/sendEmail",
+    auth: "recruiter",
+    base: { userName: "anna", subject: "Hello", text: "Hello" },
+    fields: ["userName", "subject", "text"],
+  },
   { path: "/custom/preview/newsletter", base: { email: "redos@example.com", consent: true }, fields: ["email"] },
 ];
 
@@ -105,7 +128,14 @@ export const FORM_CASES = [
   { path: "/demo/forgot-password", base: { username: "anna" }, fields: ["username"] },
   {
     path: "/demo/registration",
-    base: { firstName: "Re", lastName: "Dos", email: "redos@example.com", password: "Secret-Pass-1", passwordRepeat: "Secret-Pass-1", privacy: "on" },
+    base: {
+      firstName: "Re",
+      lastName: "Dos",
+      email: "redos@example.com",
+      password: "Secret-Pass-1",
+      passwordRepeat: "Secret-Pass-1",
+      privacy: "on",
+    },
     fields: ["firstName", "lastName", "email", "password", "passwordRepeat"],
   },
   { path: "/demo/account-activation", base: { code: "abc" }, fields: ["code"] },
@@ -142,7 +172,14 @@ export const FORM_CASES = [
   {
     path: "/demo/assessment/40",
     session: "dora",
-    base: { intent: "review", firstName: "Dora", lastName: "Fischer", email: "dora@example.com", schoolQualification: "abitur", willingToRelocate: "yes" },
+    base: {
+      intent: "review",
+      firstName: "Dora",
+      lastName: "Fischer",
+      email: "dora@example.com",
+      schoolQualification: "abitur",
+      willingToRelocate: "yes",
+    },
     fields: ["firstName", "lastName", "email", "motivation", "dateOfBirth", "schoolQualification", "intent"],
   },
   {
@@ -151,8 +188,18 @@ export const FORM_CASES = [
     base: { firstName: "Dora" },
     fields: ["firstName", "email", "motivation"],
   },
-  { path: "/demo/home", session: "anna", base: { intent: "accept-data-protection", statementId: "1", revision: "3" }, fields: ["statementId", "revision", "intent", "contacting"] },
-  { path: "/demo/track-video", session: "anna", base: { videoId: "x", action: "play", position: "1" }, fields: ["videoId", "action", "position"] },
+  {
+    path: "/demo/home",
+    session: "anna",
+    base: { intent: "accept-data-protection", statementId: "1", revision: "3" },
+    fields: ["statementId", "revision", "intent", "contacting"],
+  },
+  {
+    path: "/demo/track-video",
+    session: "anna",
+    base: { videoId: "x", action: "play", position: "1" },
+    fields: ["videoId", "action", "position"],
+  },
 ];
 
 async function json(response) {
@@ -182,7 +229,11 @@ async function cloneUser(baseUrl, template) {
 }
 
 async function apiLogin(baseUrl, path, body) {
-  const response = await fetch(`${baseUrl}/api${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   return (await json(response)).access_token;
 }
@@ -210,7 +261,9 @@ export async function prepare(baseUrl) {
   const applicant = await apiLogin(baseUrl, "/login", { cstm: "demo", userName: anna.userName, password: anna.password });
   const doraToken = await apiLogin(baseUrl, "/login", { cstm: "demo", userName: dora.userName, password: dora.password });
   const recruiter = await apiLogin(baseUrl, "/recruiter/login", { cstm: "demo", userName: "rita", password: "Rita-Recruiter-2027" });
-  const form = await fetch(`${baseUrl}/api/formData/personal-data?raw=true&profileId=P100`, { headers: { Authorization: `Bearer ${doraToken}` } });
+  const form = await fetch(`${baseUrl}/api/formData/personal-data?raw=true&profileId=P100`, {
+    headers: { Authorization: `Bearer ${doraToken}` },
+  });
   const submission = (await json(form)).submissionToken;
   if (!submission) throw new Error("no submission token for dora's form");
 
@@ -252,14 +305,22 @@ export async function sendApiCase(baseUrl, entry, field, shape, ctx) {
 export async function sendFormCase(baseUrl, entry, field, shape, ctx) {
   const path = typeof entry.path === "function" ? entry.path(ctx) : entry.path;
   const body = formBody(entry.base, field, shape);
-  const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, "Sec-Fetch-Site": "same-origin", Accept: "text/html" };
+  const headers = {
+    "Content-Type": "application/x-www-form-urlencoded",
+    Origin: baseUrl,
+    "Sec-Fetch-Site": "same-origin",
+    Accept: "text/html",
+  };
   if (entry.session) headers.Cookie = ctx.sessions[entry.session];
   else {
     // Like a browser: the form page first (its session cookie), then the post.
     const jar = new Map();
     let url = `${baseUrl}${path}`;
     for (let hop = 0; hop < 5; hop++) {
-      const page = await fetch(url, { redirect: "manual", headers: jar.size ? { Cookie: [...jar].map(([n, v]) => `${n}=${v}`).join("; ") } : {} });
+      const page = await fetch(url, {
+        redirect: "manual",
+        headers: jar.size ? { Cookie: [...jar].map(([n, v]) => `${n}=${v}`).join("; ") } : {},
+      });
       await page.arrayBuffer();
       sessionCookies(page, jar);
       const location = page.headers.get("location");
@@ -271,7 +332,14 @@ export async function sendFormCase(baseUrl, entry, field, shape, ctx) {
   const started = performance.now();
   const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers, body, redirect: "manual" });
   const text = await response.text();
-  return { path, status: response.status, ms: performance.now() - started, text, location: response.headers.get("location"), bytes: Buffer.byteLength(body) };
+  return {
+    path,
+    status: response.status,
+    ms: performance.now() - started,
+    text,
+    location: response.headers.get("location"),
+    bytes: Buffer.byteLength(body),
+  };
 }
 
 /** The client-error report route at its own limit (16 KiB). */

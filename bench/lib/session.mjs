@@ -5,7 +5,10 @@
 // Every cookie the answer sets (the session and, since stored languages, the language cookie), as
 // one Cookie header; empty ones (cleared cookies) left out.
 function sessionCookie(response) {
-  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => !pair.endsWith("="));
+  const cookies = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => !pair.endsWith("="));
   return cookies.length ? cookies.join("; ") : undefined;
 }
 

@@ -43,7 +43,9 @@ export async function measureShutdown(options = {}) {
     client.on("connError", (error) => {
       if (outstanding && outstanding.sentAt < signalAt) {
         before.reset += 1;
-        debug?.(`reset: ${error.code} sent ${Math.round(outstanding.sentAt - signalAt)} ms, failed ${Math.round(performance.now() - signalAt)} ms after the signal`);
+        debug?.(
+          `reset: ${error.code} sent ${Math.round(outstanding.sentAt - signalAt)} ms, failed ${Math.round(performance.now() - signalAt)} ms after the signal`,
+        );
       } else {
         after.connectionErrors += 1;
       }

@@ -29,7 +29,9 @@ describe("issue 10: activation links expire after 7 days", () => {
     expect((await api.post("/login", { cstm: "demo", userName: old.userName, password: old.password })).status).toBe(402);
 
     // felix (no password yet): the link can no longer set the first password either.
-    expect((await api.post("/accountActivation", { userIdHash: felix.activationHash, password: "Felix-Neu-2027" })).body).toEqual(invalidLink);
+    expect((await api.post("/accountActivation", { userIdHash: felix.activationHash, password: "Felix-Neu-2027" })).body).toEqual(
+      invalidLink,
+    );
     expect((await api.post("/getPasswordRequirementsByUserHash", { userHash: felix.activationHash })).body).toEqual(invalidLink);
     expect((await api.post("/saveNewPassword", { userHash: felix.activationHash, password: "Felix-Neu-2027" })).body).toEqual(invalidLink);
   });
@@ -49,8 +51,12 @@ describe("issue 10: activation links written before they expired", () => {
     try {
       // A database as it was before migration 4: a link without expiry.
       migrate(db);
-      db.prepare("INSERT INTO users (user_base, user_name, role, language, activated, created_at) VALUES ('demo', 'old', 'applicant', 'de', 0, '2020-01-01')").run();
-      db.prepare("INSERT INTO user_hashes (hash_sha256, user_id, purpose, cstm, expires_at) VALUES ('h', 1, 'activation', 'demo', NULL)").run();
+      db.prepare(
+        "INSERT INTO users (user_base, user_name, role, language, activated, created_at) VALUES ('demo', 'old', 'applicant', 'de', 0, '2020-01-01')",
+      ).run();
+      db.prepare(
+        "INSERT INTO user_hashes (hash_sha256, user_id, purpose, cstm, expires_at) VALUES ('h', 1, 'activation', 'demo', NULL)",
+      ).run();
       db.pragma("user_version = 3");
       const before = Math.floor(Date.now() / 1000);
       // Migration 4 and any later ones (which must not mind running on this database again).

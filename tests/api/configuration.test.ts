@@ -64,7 +64,9 @@ describe("POST /acceptDataProtection", () => {
 
   it("409 for an outdated revision, 400 for nothing to accept or a half statement, 401 without token", async () => {
     const token = await api.login("ben");
-    expect((await api.post("/acceptDataProtection", { dpsm_dpsm_id: 1, revision: 2 }, { token })).body.error).toBe("data_protection_outdated");
+    expect((await api.post("/acceptDataProtection", { dpsm_dpsm_id: 1, revision: 2 }, { token })).body.error).toBe(
+      "data_protection_outdated",
+    );
     expect((await api.post("/acceptDataProtection", {}, { token })).status).toBe(400);
     expect((await api.post("/acceptDataProtection", { revision: 3 }, { token })).status).toBe(400);
     expect((await api.post("/acceptDataProtection", { contactingAccepted: true })).status).toBe(401);
@@ -80,7 +82,9 @@ describe("POST /custom/{cstm}/newsletter", () => {
   });
 
   it("400 without consent or address, 404 for a customer without newsletter", async () => {
-    expect((await api.post("/custom/preview/newsletter", { email: "fan@example.com", consent: false })).body.error).toBe("consent_required");
+    expect((await api.post("/custom/preview/newsletter", { email: "fan@example.com", consent: false })).body.error).toBe(
+      "consent_required",
+    );
     expect((await api.post("/custom/preview/newsletter", { consent: true })).status).toBe(400);
     expect((await api.post("/custom/demo/newsletter", { email: "fan@example.com", consent: true })).status).toBe(404);
   });

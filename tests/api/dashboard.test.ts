@@ -63,7 +63,19 @@ describe("GET /profiles", () => {
     const token = await api.login("anna");
     const reply = await api.get("/profiles", { token });
     expect(Object.keys(reply.body.profiles[0]).sort()).toEqual(
-      ["assignedAt", "description", "discoverReportVisible", "finishedComponents", "hasActiveComponents", "isOpen", "name", "openUntil", "prof_prof_id", "status", "totalComponents"].sort(),
+      [
+        "assignedAt",
+        "description",
+        "discoverReportVisible",
+        "finishedComponents",
+        "hasActiveComponents",
+        "isOpen",
+        "name",
+        "openUntil",
+        "prof_prof_id",
+        "status",
+        "totalComponents",
+      ].sort(),
     );
     expect((await api.get("/profiles")).status).toBe(401);
   });
@@ -182,7 +194,14 @@ describe("tracking calls and handleClientError", () => {
       expect(reply.status, path).toBe(204);
       expect(reply.text).toBe("");
     }
-    const report = { client: "web", userAgent: "test", url: "/demo/home", errMessage: "boom", errStack: "at x", userInfo: { userName: "anna" } };
+    const report = {
+      client: "web",
+      userAgent: "test",
+      url: "/demo/home",
+      errMessage: "boom",
+      errStack: "at x",
+      userInfo: { userName: "anna" },
+    };
     expect((await api.post("/handleClientError", report, { token })).status).toBe(204);
   });
 
@@ -202,7 +221,9 @@ describe("POST /handleClientError from visitors", () => {
     const stored = () => {
       const db = new Database(api.databasePath, { readonly: true });
       try {
-        return db.prepare("SELECT user_id FROM client_errors WHERE report_json LIKE '%visitor boom%'").all() as Array<{ user_id: number | null }>;
+        return db.prepare("SELECT user_id FROM client_errors WHERE report_json LIKE '%visitor boom%'").all() as Array<{
+          user_id: number | null;
+        }>;
       } finally {
         db.close();
       }

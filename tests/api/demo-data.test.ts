@@ -145,9 +145,31 @@ describe("P100's containers, modules and durations", () => {
       modules: container.activeComponents.map((module: any) => [module.id, module.name, module.duration]),
     }));
     expect(shape).toEqual([
-      { name: "Kognitive Fähigkeiten", type: "test", modules: [[31, "Scale", 600], [32, "Scale", 900], [33, "Scale", null]] },
-      { name: "Arbeitsstil", type: "fbo", modules: [[42, "Scale", 300], [43, "Scale", 300]] },
-      { name: "Übungsaufgaben", type: "training", modules: [[86, "Training", 180], [87, "Training", 180]] },
+      {
+        name: "Kognitive Fähigkeiten",
+        type: "test",
+        modules: [
+          [31, "Scale", 600],
+          [32, "Scale", 900],
+          [33, "Scale", null],
+        ],
+      },
+      {
+        name: "Arbeitsstil",
+        type: "fbo",
+        modules: [
+          [42, "Scale", 300],
+          [43, "Scale", 300],
+        ],
+      },
+      {
+        name: "Übungsaufgaben",
+        type: "training",
+        modules: [
+          [86, "Training", 180],
+          [87, "Training", 180],
+        ],
+      },
       { name: "Persönliche Angaben", type: "test", modules: [[40, "Form", 300]] },
     ]);
     const training = body.containers[2].activeComponents;

@@ -26,7 +26,14 @@ describe("POST /getSessionUrl", () => {
     const token = await freshAnna();
     const ask = (returnUrl: string) => api.post("/getSessionUrl", { profileId: "P100", componentId: 31, returnUrl }, { token });
     expect((await ask(`${APP_BASE_URL}/demo/assessment/31?step=2`)).status).toBe(200);
-    for (const returnUrl of ["//evil.example/x", "https://evil.example/demo", "javascript:alert(1)", "/\\evil.example", "demo/relative", "http://app.test:3001/x"]) {
+    for (const returnUrl of [
+      "//evil.example/x",
+      "https://evil.example/demo",
+      "javascript:alert(1)",
+      "/\\evil.example",
+      "demo/relative",
+      "http://app.test:3001/x",
+    ]) {
       const reply = await ask(returnUrl);
       expect(reply.status, returnUrl).toBe(400);
       expect(reply.body.error).toBe("invalid_return_url");
@@ -35,7 +42,8 @@ describe("POST /getSessionUrl", () => {
 
   it("400 for a Form module, 404 for an unknown module or profile, 403 for a closed profile", async () => {
     const token = await freshAnna();
-    const ask = (profileId: string, componentId: number, t = token) => api.post("/getSessionUrl", { profileId, componentId, returnUrl: "/x" }, { token: t });
+    const ask = (profileId: string, componentId: number, t = token) =>
+      api.post("/getSessionUrl", { profileId, componentId, returnUrl: "/x" }, { token: t });
     expect((await ask("P100", 40)).body.error).toBe("not_an_engine_module");
     expect((await ask("P100", 99)).body.error).toBe("unknown_module");
     expect((await ask("P300", 42)).body.error).toBe("unknown_profile");
@@ -84,7 +92,11 @@ describe("engine pages", () => {
     const returnUrl = "/demo/assessment/31/done?profileId=P100";
     const reply = await api.post("/getSessionUrl", { profileId: "P100", componentId: 31, returnUrl }, { token });
     const { sessionURL } = reply.body;
-    const pages: Record<string, string>[] = [{ page: "1", item_1: "1", item_2: "2" }, { page: "2", item_3: "3", item_4: "4" }, { page: "3", item_5: "5" }];
+    const pages: Record<string, string>[] = [
+      { page: "1", item_1: "1", item_2: "2" },
+      { page: "2", item_3: "3", item_4: "4" },
+      { page: "3", item_5: "5" },
+    ];
     for (const fields of pages) {
       expect((await postEnginePage(api, sessionURL, fields)).status).toBe(303);
     }

@@ -82,11 +82,50 @@ const endpoints = (): [string, string, Auth][] => [
 
 /** Every body field name the API reads anywhere. */
 const FIELDS = [
-  "cstm", "userName", "password", "language", "profileId", "componentId", "moduleIds", "returnUrl", "email", "firstName",
-  "lastName", "dataProtectionStatementId", "dataProtectionStatementRevision", "contactingAccepted", "userIdHash", "userHash",
-  "oldPassword", "newPassword", "userId", "dpsm_dpsm_id", "revision", "rating", "comment", "submissionToken", "values",
-  "sessionData", "action", "target", "videoId", "position", "client", "userAgent", "url", "errMessage", "errStack",
-  "userInfo", "consent", "subject", "text", "template", "page", "item_1", "item_5", "raw",
+  "cstm",
+  "userName",
+  "password",
+  "language",
+  "profileId",
+  "componentId",
+  "moduleIds",
+  "returnUrl",
+  "email",
+  "firstName",
+  "lastName",
+  "dataProtectionStatementId",
+  "dataProtectionStatementRevision",
+  "contactingAccepted",
+  "userIdHash",
+  "userHash",
+  "oldPassword",
+  "newPassword",
+  "userId",
+  "dpsm_dpsm_id",
+  "revision",
+  "rating",
+  "comment",
+  "submissionToken",
+  "values",
+  "sessionData",
+  "action",
+  "target",
+  "videoId",
+  "position",
+  "client",
+  "userAgent",
+  "url",
+  "errMessage",
+  "errStack",
+  "userInfo",
+  "consent",
+  "subject",
+  "text",
+  "template",
+  "page",
+  "item_1",
+  "item_5",
+  "raw",
 ];
 
 const HOSTILE_VALUES: unknown[] = [
@@ -145,9 +184,18 @@ function tokenFor(auth: Auth): string | undefined {
 function snapshot(): Record<string, string[]> {
   const db = new Database(api.databasePath, { readonly: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
+      name: string;
+    }[];
     return Object.fromEntries(
-      tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all().map((row) => JSON.stringify(row)).sort()]),
+      tables.map(({ name }) => [
+        name,
+        db
+          .prepare(`SELECT * FROM "${name}"`)
+          .all()
+          .map((row) => JSON.stringify(row))
+          .sort(),
+      ]),
     );
   } finally {
     db.close();
@@ -168,21 +216,31 @@ describe("hostile input", () => {
 
       // An empty JSON object (with a BOM too) is valid input for the calls without input, which rightly act on it.
       const takesNoInput = /\/(refreshToken|finalizeApplication)$/.test(path);
-      for (const raw of RAW_BODIES) if (!(takesNoInput && raw.replace(/^\ufeff/, "") === "{}")) await send(`raw ${raw.slice(0, 30)}`, { rawBody: raw, headers: { "content-type": "application/json" } });
-      for (const value of HOSTILE_VALUES) await send(`all fields = ${JSON.stringify(value)}`, { body: Object.fromEntries(FIELDS.map((field) => [field, value])) });
+      for (const raw of RAW_BODIES)
+        if (!(takesNoInput && raw.replace(/^\ufeff/, "") === "{}"))
+          await send(`raw ${raw.slice(0, 30)}`, { rawBody: raw, headers: { "content-type": "application/json" } });
+      for (const value of HOSTILE_VALUES)
+        await send(`all fields = ${JSON.stringify(value)}`, { body: Object.fromEntries(FIELDS.map((field) => [field, value])) });
       // Every field once with a string longer than any limit, eight fields a request (under the body limit).
       for (let start = 0; start < FIELDS.length; start += 8) {
         const fields = FIELDS.slice(start, start + 8);
         await send(`${fields.join(",")} huge`, { body: Object.fromEntries(fields.map((field) => [field, "A".repeat(30_000)])) });
       }
-      await send("oversized", { rawBody: JSON.stringify({ text: "x".repeat(2 * 1024 * 1024) }), headers: { "content-type": "application/json" } });
+      await send("oversized", {
+        rawBody: JSON.stringify({ text: "x".repeat(2 * 1024 * 1024) }),
+        headers: { "content-type": "application/json" },
+      });
       await send("text/plain", { rawBody: '{"cstm":"demo"}', headers: { "content-type": "text/plain" } });
-      await send("form-encoded", { rawBody: "cstm=demo&userName[]=x&page=1&item_1=9", headers: { "content-type": "application/x-www-form-urlencoded" } });
+      await send("form-encoded", {
+        rawBody: "cstm=demo&userName[]=x&page=1&item_1=9",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       await send("bad charset", { rawBody: "{}", headers: { "content-type": "application/json; charset=ebcdic" } });
       await send("bad authorization", { token: undefined, headers: { authorization: "Bearer " + "\u00ff".repeat(10) } });
       // Queries are read by GET calls only.
       if (method !== "GET") continue;
-      for (const query of HOSTILE_QUERIES) check(`${method} ${path}${query.slice(0, 40)}`, (await api.call(method, path + query, { token })).status);
+      for (const query of HOSTILE_QUERIES)
+        check(`${method} ${path}${query.slice(0, 40)}`, (await api.call(method, path + query, { token })).status);
     }
     expect(failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -227,7 +285,10 @@ describe("hostile input", () => {
     const lastName = "<script>alert(1)</script> 💥 ő";
     expect((await api.post("/profile", { firstName, lastName }, { token })).status).toBe(200);
     expect((await api.get("/profile", { token })).body.profile).toMatchObject({ firstName, lastName });
-    expect((await api.post("/handleClientError", { errMessage: "' OR 1=1; --", userInfo: { html: "<img src=x onerror=alert(1)>" } }, { token })).status).toBe(204);
+    expect(
+      (await api.post("/handleClientError", { errMessage: "' OR 1=1; --", userInfo: { html: "<img src=x onerror=alert(1)>" } }, { token }))
+        .status,
+    ).toBe(204);
     const after = snapshot();
     expect(after.users.length).toBe(usersBefore);
     expect(after.client_errors.some((row) => row.includes("' OR 1=1; --"))).toBe(true);

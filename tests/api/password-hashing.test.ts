@@ -21,7 +21,10 @@ function legacyHash(password: string): string {
 function storedHashes(userName: string): { current: string; history: string[] } {
   const db = new Database(api.databasePath, { readonly: true });
   try {
-    const { id, password_hash } = db.prepare("SELECT id, password_hash FROM users WHERE user_name = ?").get(userName) as { id: number; password_hash: string };
+    const { id, password_hash } = db.prepare("SELECT id, password_hash FROM users WHERE user_name = ?").get(userName) as {
+      id: number;
+      password_hash: string;
+    };
     const history = (db.prepare("SELECT password_hash FROM password_history WHERE user_id = ?").all(id) as { password_hash: string }[]).map(
       (row) => row.password_hash,
     );
@@ -46,7 +49,9 @@ describe("issue 10: password hashes", () => {
   it("a new password is stored with N=2^17, r=8, p=1", async () => {
     const ben = await api.clone("ben");
     const token = await api.login(ben.userName);
-    expect((await api.post("/changeUserPassword", { oldPassword: ben.password, newPassword: "Ben-Stark-2027" }, { token })).status).toBe(200);
+    expect((await api.post("/changeUserPassword", { oldPassword: ben.password, newPassword: "Ben-Stark-2027" }, { token })).status).toBe(
+      200,
+    );
     expect(storedHashes(ben.userName).current).toMatch(/^scrypt\$131072\$8\$1\$/);
   }, 120_000);
 

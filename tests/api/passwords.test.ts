@@ -93,7 +93,9 @@ describe("POST /changeUserPassword", () => {
     const wrongOld = await api.post("/changeUserPassword", { oldPassword: "Not-Right-1", newPassword: "Ben-Neu-2028" }, { token });
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.body).toEqual({ status: "failed", error: "old_password_incorrect", data: "C13" });
-    expect((await api.post("/changeUserPassword", { oldPassword: ben.password, newPassword: "no spaces 1A" }, { token })).body.data).toBe("C10");
+    expect((await api.post("/changeUserPassword", { oldPassword: ben.password, newPassword: "no spaces 1A" }, { token })).body.data).toBe(
+      "C10",
+    );
     expect((await api.post("/changeUserPassword", { oldPassword: ben.password, newPassword: "Ben-Neu-2028" }, { token })).status).toBe(200);
     const back = await api.post("/changeUserPassword", { oldPassword: "Ben-Neu-2028", newPassword: ben.password }, { token });
     expect(back.status).toBe(409);

@@ -46,12 +46,16 @@ describe("issue 12: test continue codes", () => {
       const plain = reply.body.code.replace("-", "");
       expect(JSON.stringify(rows)).not.toContain(plain);
       expect(rows.map((row) => row.code_sha256)).toContain(createHash("sha256").update(plain).digest("hex"));
-      const audit = db.prepare("SELECT action, changes_json, recruiter_user_name FROM recruiter_audit WHERE applicant_user_name = ?").all(ben.userName) as {
+      const audit = db
+        .prepare("SELECT action, changes_json, recruiter_user_name FROM recruiter_audit WHERE applicant_user_name = ?")
+        .all(ben.userName) as {
         action: string;
         changes_json: string;
         recruiter_user_name: string;
       }[];
-      expect(audit).toEqual([{ action: "continue_code_issued", changes_json: expect.stringContaining('"profileId":"P100"'), recruiter_user_name: "rita" }]);
+      expect(audit).toEqual([
+        { action: "continue_code_issued", changes_json: expect.stringContaining('"profileId":"P100"'), recruiter_user_name: "rita" },
+      ]);
       expect(audit[0].changes_json).not.toContain(plain);
     } finally {
       db.close();
@@ -72,9 +76,9 @@ describe("issue 12: test continue codes", () => {
     expect(again.body.error).toBe("invalid_code");
     const db = database();
     try {
-      const actions = (db.prepare("SELECT action FROM recruiter_audit WHERE applicant_user_name = ? ORDER BY id").all(ben.userName) as { action: string }[]).map(
-        (row) => row.action,
-      );
+      const actions = (
+        db.prepare("SELECT action FROM recruiter_audit WHERE applicant_user_name = ? ORDER BY id").all(ben.userName) as { action: string }[]
+      ).map((row) => row.action);
       expect(actions).toEqual(["continue_code_issued", "continue_code_used"]);
     } finally {
       db.close();

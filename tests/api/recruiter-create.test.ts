@@ -22,7 +22,13 @@ const outbox = async (to: string) => (await api.get(`/dev/outbox?to=${encodeURIC
 
 describe("issue 12: one applicant", () => {
   it("with a password: 201, activated, signs in at once, no mail; the audit entry says a password was set but not which", async () => {
-    const reply = await create({ email: "Paula.Neu@example.com", firstName: "Paula", lastName: "Neu", password: "Paula-Neu-2027", language: "en_GB" });
+    const reply = await create({
+      email: "Paula.Neu@example.com",
+      firstName: "Paula",
+      lastName: "Neu",
+      password: "Paula-Neu-2027",
+      language: "en_GB",
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ userName: "paula.neu@example.com", activated: true, activationMail: false });
     const login = await api.post("/login", { cstm: "demo", userName: "paula.neu@example.com", password: "Paula-Neu-2027" });
@@ -31,12 +37,22 @@ describe("issue 12: one applicant", () => {
     const page = await detail("paula.neu@example.com");
     expect(page.body.applicant).toMatchObject({ language: "en_GB", activated: true, firstName: "Paula" });
     const [entry] = page.body.applicant.audit;
-    expect(entry).toMatchObject({ recruiter: "rita", action: "created", changes: { password: true, activationMail: false, email: "paula.neu@example.com" } });
+    expect(entry).toMatchObject({
+      recruiter: "rita",
+      action: "created",
+      changes: { password: true, activationMail: false, email: "paula.neu@example.com" },
+    });
     expect(JSON.stringify(page.body.applicant.audit)).not.toContain("Paula-Neu-2027");
   });
 
   it("without a password: an activation mail in the chosen language; the link sets the password and the applicant signs in", async () => {
-    const reply = await create({ userName: "quentin", email: "quentin@example.com", firstName: "Quentin", lastName: "Rossi", language: "it" });
+    const reply = await create({
+      userName: "quentin",
+      email: "quentin@example.com",
+      firstName: "Quentin",
+      lastName: "Rossi",
+      language: "it",
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ userName: "quentin", activated: false, activationMail: true });
     const [mail] = await outbox("quentin@example.com");
@@ -94,13 +110,15 @@ describe("issue 12: one applicant", () => {
     const bad = await create({ email: "not-an-address", firstName: "", lastName: "X", language: "fr", extra: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("invalid_body");
-    for (const address of ["weak@example.com", "p@example.com", "o@example.com", "u@example.com"]) expect(await outbox(address)).toEqual([]);
+    for (const address of ["weak@example.com", "p@example.com", "o@example.com", "u@example.com"])
+      expect(await outbox(address)).toEqual([]);
   });
 
   it("guards: an applicant token is refused, rolf (azubi) gets 403 at demo, rita 403 at azubi", async () => {
     const body = { email: "guard@example.com", firstName: "G", lastName: "D" };
     expect((await create(body, await api.login("anna"))).status).toBe(403);
-    const rolf = (await api.post("/recruiter/login", { cstm: "azubi", userName: "rolf", password: "Rolf-Recruiter-2027" })).body.access_token;
+    const rolf = (await api.post("/recruiter/login", { cstm: "azubi", userName: "rolf", password: "Rolf-Recruiter-2027" })).body
+      .access_token;
     expect((await create(body, rolf)).body.error).toBe("customer_not_served");
     expect((await create(body, rita, "azubi")).body.error).toBe("customer_not_served");
     expect((await stage([{ email: "x@example.com", firstName: "X", lastName: "Y" }], rolf)).status).toBe(403);
@@ -111,7 +129,17 @@ describe("issue 12: one applicant", () => {
 describe("issue 12: bulk import", () => {
   const rows = [
     { line: 2, email: "imp.one@example.com", firstName: "Jürgen", lastName: "Öztürk", language: "de", profileId: "P100" },
-    { line: 3, userName: "imp.two", email: "imp.two@example.com", firstName: "Ilona", lastName: "Szabó", language: "hu", owner: "rita", openUntil: "2031-01-31", profileId: "P200" },
+    {
+      line: 3,
+      userName: "imp.two",
+      email: "imp.two@example.com",
+      firstName: "Ilona",
+      lastName: "Szabó",
+      language: "hu",
+      owner: "rita",
+      openUntil: "2031-01-31",
+      profileId: "P200",
+    },
     { line: 4, email: "not an address", firstName: "", lastName: "Bad", language: "xx", profileId: "P999", onSite: "maybe" },
     { line: 5, email: "anna@example.com", firstName: "Anna", lastName: "Again" },
     { line: 6, email: "IMP.ONE@example.com", firstName: "Twice", lastName: "Same" },
@@ -125,7 +153,12 @@ describe("issue 12: bulk import", () => {
     expect(reply.body.id).toMatch(/^[0-9a-f]{32}$/);
     const byLine = new Map(reply.body.rows.map((row: any) => [row.line, row.errors]));
     expect(byLine.get(2)).toEqual({});
-    expect(byLine.get(4)).toMatchObject({ email: "invalid_format", firstName: "required", language: "invalid_option", onSite: "invalid_option" });
+    expect(byLine.get(4)).toMatchObject({
+      email: "invalid_format",
+      firstName: "required",
+      language: "invalid_option",
+      onSite: "invalid_option",
+    });
     expect(byLine.get(5)).toEqual({ email: "email_taken" });
     expect(byLine.get(6)).toEqual({ email: "duplicate_in_file", userName: "duplicate_in_file" });
     expect(byLine.get(7)).toEqual({});
@@ -136,7 +169,11 @@ describe("issue 12: bulk import", () => {
   });
 
   it("committing creates the valid rows with activation mails in their language and an audit entry each, and reports them; a second commit is 409", async () => {
-    const renamed = rows.map((row) => ({ ...row, email: row.email.replace(/^imp\./i, "c."), ...(row.userName ? { userName: row.userName.replace("imp.", "c.") } : {}) }));
+    const renamed = rows.map((row) => ({
+      ...row,
+      email: row.email.replace(/^imp\./i, "c."),
+      ...(row.userName ? { userName: row.userName.replace("imp.", "c.") } : {}),
+    }));
     const staged = (await stage(renamed)).body;
     const reply = await api.post(`/demo/recruiter/imports/${staged.id}/commit`, {}, { token: rita });
     expect(reply.status).toBe(200);
@@ -153,7 +190,10 @@ describe("issue 12: bulk import", () => {
     const two = (await detail("c.two")).body.applicant;
     expect(two).toMatchObject({ firstName: "Ilona", lastName: "Szabó", owner: { userName: "rita" }, activated: false });
     expect(two.profiles[0]).toMatchObject({ prof_prof_id: "P200", openUntil: "2031-01-31" });
-    expect(two.audit[0]).toMatchObject({ action: "created", changes: { importId: staged.id, line: 3, password: false, activationMail: true } });
+    expect(two.audit[0]).toMatchObject({
+      action: "created",
+      changes: { importId: staged.id, line: 3, password: false, activationMail: true },
+    });
     expect((await detail("c.three@example.com")).body.applicant.onSite).toBe(true);
     const view = await api.get(`/demo/recruiter/imports/${staged.id}`, { token: rita });
     expect(view.body).toMatchObject({ state: "imported", valid: 3, invalid: 3, result: { created: reply.body.created } });
@@ -171,7 +211,9 @@ describe("issue 12: bulk import", () => {
     const staged = (await stage(batch)).body;
     const db = new Database(api.databasePath);
     try {
-      db.exec("CREATE TRIGGER aon_boom BEFORE INSERT ON users WHEN NEW.email = 'aon.boom@example.com' BEGIN SELECT RAISE(ABORT, 'boom'); END;");
+      db.exec(
+        "CREATE TRIGGER aon_boom BEFORE INSERT ON users WHEN NEW.email = 'aon.boom@example.com' BEGIN SELECT RAISE(ABORT, 'boom'); END;",
+      );
       const failed = await api.post(`/demo/recruiter/imports/${staged.id}/commit`, {}, { token: rita });
       expect(failed.status).toBe(500);
       expect(failed.text).not.toContain("boom");
@@ -188,10 +230,12 @@ describe("issue 12: bulk import", () => {
   });
 
   it("rows are checked again at commit: one taken meanwhile is skipped, the others are created", async () => {
-    const staged = (await stage([
-      { email: "race.one@example.com", firstName: "R", lastName: "One" },
-      { email: "race.two@example.com", firstName: "R", lastName: "Two" },
-    ])).body;
+    const staged = (
+      await stage([
+        { email: "race.one@example.com", firstName: "R", lastName: "One" },
+        { email: "race.two@example.com", firstName: "R", lastName: "Two" },
+      ])
+    ).body;
     expect((await create({ email: "race.two@example.com", firstName: "R", lastName: "First" })).status).toBe(201);
     const reply = await api.post(`/demo/recruiter/imports/${staged.id}/commit`, {}, { token: rita });
     expect(reply.body.created).toEqual([{ line: 1, userName: "race.one@example.com" }]);
@@ -218,7 +262,12 @@ describe("issue 12: bulk import", () => {
   });
 
   it("1,000 rows commit in one transaction well within 5 s (decision 152: activation mails, no key derivation)", async () => {
-    const many = Array.from({ length: 1000 }, (_, index) => ({ email: `bulk.${index}@example.com`, firstName: "Bulk", lastName: `Nr ${index}`, profileId: "P100" }));
+    const many = Array.from({ length: 1000 }, (_, index) => ({
+      email: `bulk.${index}@example.com`,
+      firstName: "Bulk",
+      lastName: `Nr ${index}`,
+      profileId: "P100",
+    }));
     const staged = (await stage(many)).body;
     expect(staged.valid).toBe(1000);
     const started = performance.now();

@@ -52,7 +52,9 @@ describe("issue 12: progress and summary figures of the embedded API", () => {
     const want = expectedStats(api.databasePath, {});
     expect(reply.body.total).toBe(want.total);
     expect(reply.body.states).toEqual(want.states);
-    expect(reply.body.profiles.map((profile: any) => profile.prof_prof_id)).toEqual(reply.body.filterOptions.profiles.map((profile: any) => profile.prof_prof_id));
+    expect(reply.body.profiles.map((profile: any) => profile.prof_prof_id)).toEqual(
+      reply.body.filterOptions.profiles.map((profile: any) => profile.prof_prof_id),
+    );
     expect(reply.body.profiles.reduce((sum: number, profile: any) => sum + profile.total, 0)).toBe(want.total);
     const p100 = reply.body.profiles.find((profile: any) => profile.prof_prof_id === "P100");
     expect(p100.states).toEqual(expectedStats(api.databasePath, { profile: "P100" }).states);

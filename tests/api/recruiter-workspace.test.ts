@@ -24,7 +24,8 @@ async function recruiterToken(userName: string, password: string, cstm: string):
 }
 
 const list = (query = "", token = rita, cstm = "demo") => api.get(`/${cstm}/recruiter/applicants${query ? `?${query}` : ""}`, { token });
-const detail = (userName: string, token = rita, cstm = "demo") => api.get(`/${cstm}/recruiter/applicants/${encodeURIComponent(userName)}`, { token });
+const detail = (userName: string, token = rita, cstm = "demo") =>
+  api.get(`/${cstm}/recruiter/applicants/${encodeURIComponent(userName)}`, { token });
 const act = (userName: string, action: string, body: unknown, token = rita) =>
   api.post(`/demo/recruiter/applicants/${encodeURIComponent(userName)}/${action}`, body, { token });
 
@@ -63,7 +64,11 @@ describe("issue 11: who reaches the recruiter workspace (R-ROLE-01)", () => {
     const own = await list("", rolf, "azubi");
     expect(own.status).toBe(200);
     expect(own.body.applicants.map((applicant: any) => applicant.userName)).toEqual(["greta"]);
-    for (const reply of [await list("", rolf, "demo"), await detail("ben", rolf, "demo"), await act("ben", "status", { status: "hired" }, rolf)]) {
+    for (const reply of [
+      await list("", rolf, "demo"),
+      await detail("ben", rolf, "demo"),
+      await act("ben", "status", { status: "hired" }, rolf),
+    ]) {
       expect(reply.status).toBe(403);
       expect(reply.body.error).toBe("customer_not_served");
     }
@@ -105,7 +110,9 @@ describe("issue 11: the applicant list", () => {
       totalModules: 14,
       progress: 28,
     });
-    expect(ben.profiles.map((profile: any) => [profile.prof_prof_id, profile.finishedComponents, profile.totalComponents, profile.isOpen])).toEqual([
+    expect(
+      ben.profiles.map((profile: any) => [profile.prof_prof_id, profile.finishedComponents, profile.totalComponents, profile.isOpen]),
+    ).toEqual([
       ["P100", 1, 8, true],
       ["P200", 2, 2, false],
       ["P300", 0, 2, false],
@@ -140,7 +147,10 @@ describe("issue 11: the applicant list", () => {
     expect(activity).toEqual([...activity].sort().reverse());
     const progress = (await all("sort=progress")).map((row) => row.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    const paged = [...(await list("sort=progress&order=desc")).body.applicants, ...(await list("sort=progress&order=desc&page=2")).body.applicants];
+    const paged = [
+      ...(await list("sort=progress&order=desc")).body.applicants,
+      ...(await list("sort=progress&order=desc&page=2")).body.applicants,
+    ];
     expect(new Set(paged.map((row) => row.userName)).size).toBe(50);
   });
 
@@ -162,7 +172,10 @@ describe("issue 11: the applicant list", () => {
     const day = everyone[0].registeredAt.slice(0, 10);
     const registered = await all(`registeredFrom=${day}&registeredTo=${day}`);
     expect(registered.map((row) => row.userName).sort()).toEqual(
-      everyone.filter((row) => row.registeredAt.slice(0, 10) === day).map((row) => row.userName).sort(),
+      everyone
+        .filter((row) => row.registeredAt.slice(0, 10) === day)
+        .map((row) => row.userName)
+        .sort(),
     );
     const active = await all("activityFrom=2000-01-01");
     expect(active.every((row) => row.lastActivityAt !== null)).toBe(true);
@@ -213,7 +226,16 @@ describe("issue 11: the applicant list", () => {
   });
 
   it("bad queries answer 400 invalid_query naming the field, never 500", async () => {
-    for (const query of ["sort=age", "page=0", "pageSize=5000", "progressMax=101", "registeredFrom=2024-02-30", "status=asleep", "shoeSize=42", "q[a]=b"]) {
+    for (const query of [
+      "sort=age",
+      "page=0",
+      "pageSize=5000",
+      "progressMax=101",
+      "registeredFrom=2024-02-30",
+      "status=asleep",
+      "shoeSize=42",
+      "q[a]=b",
+    ]) {
       const reply = await list(query);
       expect(reply.status, query).toBe(400);
       expect(reply.body.error).toBe("invalid_query");
@@ -255,7 +277,12 @@ describe("issue 11: the applicant page", () => {
 describe("issue 11: actions, each with its audit entry", () => {
   it("edit user details; 409 for another applicant's e-mail, 400 for a language the customer does not offer", async () => {
     const clone = await api.clone("anna");
-    const reply = await act(clone.userName, "details", { firstName: "Annika", lastName: "Böhm", email: "annika@example.com", language: "en_GB" });
+    const reply = await act(clone.userName, "details", {
+      firstName: "Annika",
+      lastName: "Böhm",
+      email: "annika@example.com",
+      language: "en_GB",
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.changes).toEqual({
       firstName: { before: "Anna", after: "Annika" },
@@ -268,14 +295,18 @@ describe("issue 11: actions, each with its audit entry", () => {
     expect(page.audit[0]).toMatchObject({ recruiter: "rita", action: "details", changes: reply.body.changes, cstm: "demo" });
     // The new name is found by the list's search, accents folded.
     expect((await all("q=bohm")).map((row) => row.userName)).toContain(clone.userName);
-    expect((await act(clone.userName, "details", { firstName: "A", lastName: "B", email: "ben@example.com", language: "de" })).status).toBe(409);
+    expect((await act(clone.userName, "details", { firstName: "A", lastName: "B", email: "ben@example.com", language: "de" })).status).toBe(
+      409,
+    );
     const onSite = await api.post(
       `/demo-vor-ort/recruiter/applicants/${clone.userName}/details`,
       { firstName: "A", lastName: "B", email: "ab@example.com", language: "hu" },
       { token: rita },
     );
     expect(onSite.status).toBe(400);
-    expect((await act(clone.userName, "details", { firstName: "", lastName: "B", email: "not-an-address", language: "de" })).body.data).toMatchObject({
+    expect(
+      (await act(clone.userName, "details", { firstName: "", lastName: "B", email: "not-an-address", language: "de" })).body.data,
+    ).toMatchObject({
       firstName: "too_short",
       email: "invalid_format",
     });
@@ -283,7 +314,9 @@ describe("issue 11: actions, each with its audit entry", () => {
 
   it("edit status; the same status again changes nothing and writes no entry", async () => {
     const clone = await api.clone("anna");
-    expect((await act(clone.userName, "status", { status: "interview" })).body.changes).toEqual({ status: { before: "new", after: "interview" } });
+    expect((await act(clone.userName, "status", { status: "interview" })).body.changes).toEqual({
+      status: { before: "new", after: "interview" },
+    });
     expect((await act(clone.userName, "status", { status: "interview" })).body.changes).toEqual({});
     expect((await act(clone.userName, "status", { status: "asleep" })).status).toBe(400);
     const page = (await detail(clone.userName)).body.applicant;
@@ -311,7 +344,9 @@ describe("issue 11: actions, each with its audit entry", () => {
 
   it("edit owner: a recruiter who serves the customer, or nobody; 404 unknown_owner otherwise", async () => {
     const clone = await api.clone("anna");
-    expect((await act(clone.userName, "owner", { owner: "sabine.vogel" })).body.changes).toEqual({ owner: { before: null, after: "sabine.vogel" } });
+    expect((await act(clone.userName, "owner", { owner: "sabine.vogel" })).body.changes).toEqual({
+      owner: { before: null, after: "sabine.vogel" },
+    });
     expect((await detail(clone.userName)).body.applicant.owner).toEqual({ userName: "sabine.vogel", name: "Sabine Vogel" });
     expect((await act(clone.userName, "owner", { owner: "rolf" })).body.error).toBe("unknown_owner");
     expect((await act(clone.userName, "owner", { owner: "anna" })).body.error).toBe("unknown_owner");
@@ -321,7 +356,8 @@ describe("issue 11: actions, each with its audit entry", () => {
   it("change open-until: P400 (expired) opens again until the new day; the applicant sees it open; a past day closes it", async () => {
     const clone = await api.clone("ben");
     const token = await api.login(clone.userName);
-    const isOpen = async () => (await api.get("/profiles", { token })).body.profiles.find((profile: any) => profile.prof_prof_id === "P400").isOpen;
+    const isOpen = async () =>
+      (await api.get("/profiles", { token })).body.profiles.find((profile: any) => profile.prof_prof_id === "P400").isOpen;
     expect(await isOpen()).toBe(false);
     const reply = await act(clone.userName, "open-until", { profileId: "P400", openUntil: "2099-06-30" });
     expect(reply.body.changes).toEqual({ openUntil: { before: "2024-12-31", after: "2099-06-30" } });
@@ -331,7 +367,10 @@ describe("issue 11: actions, each with its audit entry", () => {
     expect((await act(clone.userName, "open-until", { profileId: "P500", openUntil: null })).status).toBe(404);
     expect((await act(clone.userName, "open-until", { profileId: "P400", openUntil: "2099-02-30" })).status).toBe(400);
     const audit = (await detail(clone.userName)).body.applicant.audit;
-    expect(audit[1]).toMatchObject({ action: "open_until", changes: { profileId: "P400", openUntil: { before: "2024-12-31", after: "2099-06-30" } } });
+    expect(audit[1]).toMatchObject({
+      action: "open_until",
+      changes: { profileId: "P400", openUntil: { before: "2024-12-31", after: "2099-06-30" } },
+    });
   });
 
   it("assign profile: one of the customer's profiles, once", async () => {
@@ -384,14 +423,24 @@ describe("issue 11: actions, each with its audit entry", () => {
     const clone = await api.clone("dora");
     expect((await act(clone.userName, "forms/40", { profileId: "P100", values: {} })).status).toBe(400);
     const token = await api.login(clone.userName);
-    const valid = { firstName: "Dora", lastName: "Fischer", email: "dora@example.com", schoolQualification: "abitur", willingToRelocate: "yes" };
-    expect(
-      (await act(clone.userName, "forms/40", { profileId: "P100", values: valid })).body.error,
-    ).toBe("form_not_saved");
+    const valid = {
+      firstName: "Dora",
+      lastName: "Fischer",
+      email: "dora@example.com",
+      schoolQualification: "abitur",
+      willingToRelocate: "yes",
+    };
+    expect((await act(clone.userName, "forms/40", { profileId: "P100", values: valid })).body.error).toBe("form_not_saved");
     expect((await savePersonalData(api, token, "P100", valid)).status).toBe(201);
-    const reply = await act(clone.userName, "forms/40", { profileId: "P100", values: { ...valid, lastName: "Fischer-Lang", motivation: "Technik" } });
+    const reply = await act(clone.userName, "forms/40", {
+      profileId: "P100",
+      values: { ...valid, lastName: "Fischer-Lang", motivation: "Technik" },
+    });
     expect(reply.status).toBe(200);
-    expect(reply.body.changes).toEqual({ lastName: { before: "Fischer", after: "Fischer-Lang" }, motivation: { before: null, after: "Technik" } });
+    expect(reply.body.changes).toEqual({
+      lastName: { before: "Fischer", after: "Fischer-Lang" },
+      motivation: { before: null, after: "Technik" },
+    });
     const page = (await detail(clone.userName)).body.applicant;
     expect(page.forms[0].values).toMatchObject({ lastName: "Fischer-Lang", motivation: "Technik" });
     expect(page.audit[0]).toMatchObject({ action: "form_corrected", changes: { componentId: 40, fields: reply.body.changes } });
@@ -420,7 +469,9 @@ describe("issue 11: actions, each with its audit entry", () => {
     expect(reply.body.scales).toContainEqual(
       expect.objectContaining({ prof_prof_id: "P100", comp_comp_id: 31, name: "Sprachverständnis", score: 20, maxScore: 25, normValue: 8 }),
     );
-    expect(reply.body.scales.find((scale: any) => scale.prof_prof_id === "P100" && scale.comp_comp_id === 32)).toMatchObject({ score: null });
+    expect(reply.body.scales.find((scale: any) => scale.prof_prof_id === "P100" && scale.comp_comp_id === 32)).toMatchObject({
+      score: null,
+    });
     expect(reply.body.forms).toEqual([]);
     expect((await detail(clone.userName)).body.applicant.audit[0]).toMatchObject({ action: "values_exported", recruiter: "rita" });
   });

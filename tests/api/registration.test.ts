@@ -56,7 +56,10 @@ describe("POST /register", () => {
       expect(reply.status).toBe(403);
       expect(reply.body).toEqual({ status: "failed", error: "password_requirements", data: "C10" });
     }
-    const off = await api.post("/register", registration("x@example.com", { cstm: "azubi", dataProtectionStatementId: 2, dataProtectionStatementRevision: 1 }));
+    const off = await api.post(
+      "/register",
+      registration("x@example.com", { cstm: "azubi", dataProtectionStatementId: 2, dataProtectionStatementRevision: 1 }),
+    );
     expect(off.status).toBe(403);
     expect(off.body.data).toBe("C11");
   });
@@ -85,13 +88,29 @@ describe("POST /registerAnon", () => {
   });
 
   it("403 C11 where anonymous registration is off, 404 for a profile without it, 400 without profileId", async () => {
-    const preview = await api.post("/registerAnon", { cstm: "preview", profileId: "P500", language: "de-DU", dataProtectionStatementId: 4, dataProtectionStatementRevision: 1 });
+    const preview = await api.post("/registerAnon", {
+      cstm: "preview",
+      profileId: "P500",
+      language: "de-DU",
+      dataProtectionStatementId: 4,
+      dataProtectionStatementRevision: 1,
+    });
     expect(preview.status).toBe(403);
     expect(preview.body.data).toBe("C11");
     const statement = await currentStatement(api);
     expect((await api.post("/registerAnon", { cstm: "demo", profileId: "P100", language: "de-DU", ...statement })).status).toBe(404);
     expect((await api.post("/registerAnon", { cstm: "demo", language: "de-DU", ...statement })).status).toBe(400);
-    expect((await api.post("/registerAnon", { cstm: "demo", profileId: "P500", language: "de-DU", dataProtectionStatementId: 1, dataProtectionStatementRevision: 1 })).status).toBe(409);
+    expect(
+      (
+        await api.post("/registerAnon", {
+          cstm: "demo",
+          profileId: "P500",
+          language: "de-DU",
+          dataProtectionStatementId: 1,
+          dataProtectionStatementRevision: 1,
+        })
+      ).status,
+    ).toBe(409);
   });
 });
 

@@ -41,12 +41,19 @@ describe("POST /getReportBindingsWithScalesAndUserComponentStatus", () => {
       [42, "Conscientiousness", 15, 5],
       [43, "Teamwork", 22, 9],
     ]);
-    expect(binding.userComponentStatus.find((status: any) => status.comp_comp_id === 40)).toEqual({ comp_comp_id: 40, finished: false, finishedAt: null });
+    expect(binding.userComponentStatus.find((status: any) => status.comp_comp_id === 40)).toEqual({
+      comp_comp_id: 40,
+      finished: false,
+      finishedAt: null,
+    });
   });
 
   it("an empty list for a profile without report; 404 for an unknown profile", async () => {
     const token = await api.login("ben");
-    expect((await api.post("/getReportBindingsWithScalesAndUserComponentStatus", { profileId: "P300" }, { token })).body.relevantReportDefinitionBindings).toEqual([]);
+    expect(
+      (await api.post("/getReportBindingsWithScalesAndUserComponentStatus", { profileId: "P300" }, { token })).body
+        .relevantReportDefinitionBindings,
+    ).toEqual([]);
     expect((await api.post("/getReportBindingsWithScalesAndUserComponentStatus", { profileId: "P500" }, { token })).status).toBe(404);
   });
 });
@@ -74,7 +81,8 @@ describe("POST /createReport", () => {
     expect(pages).toBe(1);
     expect(title).toBe("Ergebnisbericht – Ausbildung 2027");
     expect(lines).toEqual(expect.arrayContaining(["Ergebnisbericht", "Demo AG", "Dora Fischer", "Ausbildung 2027", "Normwert (Stanine)"]));
-    for (const scale of ["Sprachverständnis", "Zahlenverständnis", "Logisches Denken", "Sorgfalt", "Zusammenarbeit"]) expect(lines).toContain(scale);
+    for (const scale of ["Sprachverständnis", "Zahlenverständnis", "Logisches Denken", "Sorgfalt", "Zusammenarbeit"])
+      expect(lines).toContain(scale);
     const row = (name: string) => lines.slice(lines.indexOf(name), lines.indexOf(name) + 3);
     expect(row("Sprachverständnis")).toEqual(["Sprachverständnis", "20 / 25", "8"]);
     expect(row("Zusammenarbeit")).toEqual(["Zusammenarbeit", "22 / 25", "9"]);

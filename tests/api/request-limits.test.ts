@@ -111,7 +111,9 @@ describe("issue 10: request limits of the mail and registration calls", () => {
       const first = await api({ ...LIMITS, maxKeys: 40 }, databasePath);
       // 100 calls with distinct targets from distinct clients: 200 counters wanted, 40 kept.
       for (let n = 0; n < 100; n++) {
-        expect((await first.post("/resetPasswordByUserName", { cstm: "demo", userName: `user-${n}` }, from(`10.0.${n}.1`))).status).toBe(200);
+        expect((await first.post("/resetPasswordByUserName", { cstm: "demo", userName: `user-${n}` }, from(`10.0.${n}.1`))).status).toBe(
+          200,
+        );
       }
       for (let n = 0; n < 2; n++) {
         expect((await first.post("/resetPasswordByUserName", { cstm: "demo", userName: "kept" }, from("10.1.0.1"))).status).toBe(200);

@@ -102,12 +102,29 @@ const PAGES: AuditedPage[] = [
   { name: "home with a side panel (trainee area)", route: "$cstm.home.tsx", path: "/azubi/home", user: "greta" },
   { name: "home on site (trainee area)", route: "$cstm.home-on-site.tsx", path: "/azubi/home-on-site", user: "greta" },
   { name: "change-password as a page", route: "$cstm.change-password.tsx", path: "/demo/change-password?langId=en_GB", user: "anna" },
-  { name: "change-password refused (missing fields)", route: "$cstm.change-password.tsx", path: "/demo/change-password?langId=en_GB", user: "anna", act: submit("Change password") },
+  {
+    name: "change-password refused (missing fields)",
+    route: "$cstm.change-password.tsx",
+    path: "/demo/change-password?langId=en_GB",
+    user: "anna",
+    act: submit("Change password"),
+  },
   { name: "passwort-aendern (trainee area)", route: "$cstm.passwort-aendern.tsx", path: "/azubi/passwort-aendern", user: "greta" },
   { name: "profile chooser", route: "$cstm.profileChooser.tsx", path: "/demo/profileChooser", user: "ben" },
   { name: "assessment: the personal-data form", route: "$cstm.assessment.$moduleId.tsx", path: "/demo/assessment/40", user: "anna" },
-  { name: "assessment: the form refused (missing fields)", route: "$cstm.assessment.$moduleId.tsx", path: "/demo/assessment/40?langId=en_GB", user: "dora", act: submit("Continue to the summary") },
-  { name: "assessment: a Scale module in the embedded frame", route: "$cstm.assessment.$moduleId.tsx", path: "/demo/assessment/31", user: "anna" },
+  {
+    name: "assessment: the form refused (missing fields)",
+    route: "$cstm.assessment.$moduleId.tsx",
+    path: "/demo/assessment/40?langId=en_GB",
+    user: "dora",
+    act: submit("Continue to the summary"),
+  },
+  {
+    name: "assessment: a Scale module in the embedded frame",
+    route: "$cstm.assessment.$moduleId.tsx",
+    path: "/demo/assessment/31",
+    user: "anna",
+  },
   {
     name: "assessment: summary of the form",
     route: "$cstm.assessment.$moduleId_.summary.tsx",
@@ -130,13 +147,28 @@ const PAGES: AuditedPage[] = [
       await expect(page).toHaveURL(/\/demo\/assessment\/40\/saved$/);
     },
   },
-  { name: "assessment: a frame module not completed (done, 409)", route: "$cstm.assessment.$moduleId_.done.tsx", path: "/demo/assessment/31/done?session=x", user: "anna" },
+  {
+    name: "assessment: a frame module not completed (done, 409)",
+    route: "$cstm.assessment.$moduleId_.done.tsx",
+    path: "/demo/assessment/31/done?session=x",
+    user: "anna",
+  },
   { name: "FAQ", route: "$cstm.FAQ.tsx", path: "/demo/FAQ?langId=en_GB", signedIn: "demo" },
   { name: "support with the video archive", route: "$cstm.support.tsx", path: "/demo/support?langId=en_GB", signedIn: "demo" },
-  { name: "support with the video player", route: "$cstm.support.tsx", path: "/demo/support?langId=en_GB&video=welcome&modal=video", signedIn: "demo" },
+  {
+    name: "support with the video player",
+    route: "$cstm.support.tsx",
+    path: "/demo/support?langId=en_GB&video=welcome&modal=video",
+    signedIn: "demo",
+  },
   { name: "profile", route: "$cstm.profile.tsx", path: "/demo/profile?langId=en_GB", user: "anna" },
   { name: "forgot-password", route: "$cstm.forgot-password.tsx", path: "/demo/forgot-password?langId=en_GB" },
-  { name: "forgot-password refused (missing username)", route: "$cstm.forgot-password.tsx", path: "/demo/forgot-password?langId=en_GB", act: submit("Request e-mail") },
+  {
+    name: "forgot-password refused (missing username)",
+    route: "$cstm.forgot-password.tsx",
+    path: "/demo/forgot-password?langId=en_GB",
+    act: submit("Request e-mail"),
+  },
   { name: "registration", route: "$cstm.registration.tsx", path: "/demo/registration?langId=en_GB" },
   { name: "registration (anonymous, P500)", route: "$cstm.registration.tsx", path: "/demo/registration?profileId=P500&langId=en_GB" },
   { name: "account activation by code", route: "$cstm.account-activation.tsx", path: "/demo/account-activation?langId=en_GB" },
@@ -145,15 +177,39 @@ const PAGES: AuditedPage[] = [
     route: "$cstm.activation.$userHash.$language.tsx",
     path: async (request) => `/demo/activation/${(await cloneOf(request, "felix")).activationHash}/en_GB`,
   },
-  { name: "reset password (unknown link)", route: "$cstm.reset-password.$userHash.$language.tsx", path: "/demo/reset-password/0123456789abcdef/en_GB" },
+  {
+    name: "reset password (unknown link)",
+    route: "$cstm.reset-password.$userHash.$language.tsx",
+    path: "/demo/reset-password/0123456789abcdef/en_GB",
+  },
   { name: "recruiter login", route: "$cstm.recruiter_.login.tsx", path: "/demo/recruiter/login?langId=en_GB" },
-  { name: "recruiter: applicant list", route: "$cstm.recruiter.applicants._index.tsx", path: "/demo/recruiter/applicants", recruiter: true },
-  { name: "recruiter: an applicant", route: "$cstm.recruiter.applicants.$userName.tsx", path: "/demo/recruiter/applicants/ben", recruiter: true },
-  { name: "recruiter: an applicant, invitation preview", route: "$cstm.recruiter.applicants.$userName.tsx", path: "/demo/recruiter/applicants/ben?preview=invitation", recruiter: true },
+  {
+    name: "recruiter: applicant list",
+    route: "$cstm.recruiter.applicants._index.tsx",
+    path: "/demo/recruiter/applicants",
+    recruiter: true,
+  },
+  {
+    name: "recruiter: an applicant",
+    route: "$cstm.recruiter.applicants.$userName.tsx",
+    path: "/demo/recruiter/applicants/ben",
+    recruiter: true,
+  },
+  {
+    name: "recruiter: an applicant, invitation preview",
+    route: "$cstm.recruiter.applicants.$userName.tsx",
+    path: "/demo/recruiter/applicants/ben?preview=invitation",
+    recruiter: true,
+  },
   { name: "recruiter: create applicants", route: "$cstm.recruiter.create.tsx", path: "/demo/recruiter/create", recruiter: true },
   { name: "recruiter: summary", route: "$cstm.recruiter.summary.tsx", path: "/demo/recruiter/summary", recruiter: true },
   { name: "recruiter: intro", route: "$cstm.recruiter.intro.tsx", path: "/demo/recruiter/intro", recruiter: true },
-  { name: "recruiter: test continue for an applicant", route: "$cstm.recruiter.applicants.$userName_.continue.tsx", path: "/demo/recruiter/applicants/ben/continue", recruiter: true },
+  {
+    name: "recruiter: test continue for an applicant",
+    route: "$cstm.recruiter.applicants.$userName_.continue.tsx",
+    path: "/demo/recruiter/applicants/ben/continue",
+    recruiter: true,
+  },
   { name: "continue a test at a station", route: "$cstm.continue.tsx", path: "/demo/continue?langId=en_GB" },
   { name: "recruiter: import", route: "$cstm.recruiter.import.tsx", path: "/demo/recruiter/import", recruiter: true },
   {
@@ -165,8 +221,13 @@ const PAGES: AuditedPage[] = [
       const template = await (await page.request.get("/demo/recruiter/import-template.csv")).text();
       const header = template.split(/\r?\n/)[0];
       const separator = header.includes(";") ? ";" : ",";
-      const empty = header.split(separator).map(() => "x").join(separator);
-      await page.locator("input#import-file").setInputFiles({ name: "applicants.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n${empty}\n`) });
+      const empty = header
+        .split(separator)
+        .map(() => "x")
+        .join(separator);
+      await page
+        .locator("input#import-file")
+        .setInputFiles({ name: "applicants.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n${empty}\n`) });
       await page.getByRole("button", { name: "Upload and check" }).click();
       await expect(page).toHaveURL(/\/demo\/recruiter\/import\/[^/]+$/);
     },
@@ -196,7 +257,11 @@ test("issue 15 every route under app/routes is audited below or listed as not a 
 
 for (const audited of PAGES) {
   // Sign-ins, a page, a second context without scripts and axe: generous under a loaded machine.
-  test(`R-LAY-01 accessibility: ${audited.name} has no serious or critical axe violations`, async ({ page, browser, baseURL }, testInfo) => {
+  test(`R-LAY-01 accessibility: ${audited.name} has no serious or critical axe violations`, async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const signedIn = audited.signedIn ? { cstm: audited.signedIn, displayName: "Ada Lovelace" } : undefined;
     const inspected = await inspectablePage(testInfo, browser, page, { baseURL: baseURL!, signedIn });

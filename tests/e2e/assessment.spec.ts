@@ -14,7 +14,10 @@ async function signIn(page: Page, user: DemoUser) {
   await page.waitForURL((url) => !url.pathname.endsWith("/login"));
 }
 
-test("R-FIN-01 R-SCR-02 a Scale module end to end in the frame, to the transition screen with the next module's minutes", async ({ page, cloneUser }) => {
+test("R-FIN-01 R-SCR-02 a Scale module end to end in the frame, to the transition screen with the next module's minutes", async ({
+  page,
+  cloneUser,
+}) => {
   const anna = await cloneUser("anna");
   await signIn(page, anna);
   await page.goto("/demo/assessment/31");
@@ -32,7 +35,10 @@ test("R-FIN-01 R-SCR-02 a Scale module end to end in the frame, to the transitio
   await expect(page.getByRole("heading", { level: 1, name: "Numerical reasoning" })).toBeVisible();
 });
 
-test("R-FORM-01 R-SCR-03 R-SCR-04 R-VAL-06 dora fills the form, fixes a missing field, edits from the summary, saves, cannot edit again and reaches the all-done state", async ({ page, cloneUser }) => {
+test("R-FORM-01 R-SCR-03 R-SCR-04 R-VAL-06 dora fills the form, fixes a missing field, edits from the summary, saves, cannot edit again and reaches the all-done state", async ({
+  page,
+  cloneUser,
+}) => {
   const dora = await cloneUser("dora");
   await signIn(page, dora);
   await page.goto("/demo/assessment/40");
@@ -146,7 +152,9 @@ test("the form draft survives coming back, a reload and the back button", async 
   if (testInfo.project.use.javaScriptEnabled !== false) {
     // With JavaScript, leaving a field keeps the draft at once: a reload loses nothing typed.
     await page.getByLabel("Motivation").fill("Weil ich gern mit Menschen arbeite.");
-    const kept = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/demo/assessment/40/draft"));
+    const kept = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().endsWith("/demo/assessment/40/draft"),
+    );
     await page.getByLabel("First name", { exact: true }).focus();
     await kept;
     await page.reload();

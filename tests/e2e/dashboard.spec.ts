@@ -38,7 +38,10 @@ test("R-SCR-08 R-PROF-02 ben's chooser: P300 cannot be started, P400 says its ti
   await expect(page.getByRole("article", { name: "Cognitive abilities" }).getByText("1 of 3 modules completed")).toBeVisible();
 });
 
-test("R-SCR-05 R-CONT-03 anna's home: containers, durations, progress; the first module starts from its card", async ({ page, cloneUser }) => {
+test("R-SCR-05 R-CONT-03 anna's home: containers, durations, progress; the first module starts from its card", async ({
+  page,
+  cloneUser,
+}) => {
   await signIn(page, await cloneUser("anna"));
   await expect(page).toHaveURL(/\/demo\/home$/);
   await expect(page.getByRole("heading", { name: "Your modules", level: 1 })).toBeVisible();
@@ -66,7 +69,10 @@ test("R-SCR-10 R-VAL-04 the change-password dialog opens over home and refuses a
   await expect(page.getByText("Password fields don't match")).toBeVisible();
 });
 
-test("R-FIN-01 R-SCR-07 R-REP-01 anna works through the whole of P100, from her first module to the downloaded report", async ({ page, cloneUser }) => {
+test("R-FIN-01 R-SCR-07 R-REP-01 anna works through the whole of P100, from her first module to the downloaded report", async ({
+  page,
+  cloneUser,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, await cloneUser("anna"));
   // The first module in the browser: from home's card into the frame and back to the transition screen.

@@ -71,7 +71,9 @@ test("R-SCR-11 with JavaScript the dialog has the focus, Escape closes it and th
   await expect(dialog).toBeFocused();
   // WCAG 2.1 AA with the dialog open (axe needs scripts: the JS-on project).
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
   // The page below is inert while the dialog is open.
   await expect(page.locator(".layout-page")).toHaveAttribute("inert", "");
   await page.keyboard.press("Escape");

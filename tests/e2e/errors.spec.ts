@@ -59,7 +59,11 @@ test.describe("a failing upstream", () => {
     await expect(page.getByRole("link", { name: "Schließen" })).toHaveAttribute("href", "/broken");
   });
 
-  test("R-ENT-09 an uncaught error of the page reaches the upstream once, with the user agent and no user info", async ({ page, consoleErrors, javaScriptEnabled }) => {
+  test("R-ENT-09 an uncaught error of the page reaches the upstream once, with the user agent and no user info", async ({
+    page,
+    consoleErrors,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "errors of the page's scripts need scripts");
     await page.goto(`${server.baseUrl}/demo/login?langId=en_GB`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
@@ -81,7 +85,9 @@ test.describe("a failing upstream", () => {
       });
     }, `sentinel ${marker}`);
     await expect.poll(() => reported.filter((body) => body.includes(`sentinel ${marker}`)).length).toBe(1);
-    const bodies = reported.filter((body) => body.includes(marker) && !body.includes(`sentinel ${marker}`)).map((body) => JSON.parse(body) as Record<string, unknown>);
+    const bodies = reported
+      .filter((body) => body.includes(marker) && !body.includes(`sentinel ${marker}`))
+      .map((body) => JSON.parse(body) as Record<string, unknown>);
     expect(bodies).toHaveLength(2);
     expect(bodies.map((body) => body.errMessage).sort()).toEqual([marker, `${marker} (rejected)`]);
     expect(bodies[0]).toMatchObject({ client: "demo", url: `${server.baseUrl}/demo/login?langId=en_GB`, userInfo: null });
@@ -121,7 +127,11 @@ test("R-CAT-02 stopping the upstream shows API02 within the configured time-out"
  * browser's own page); what reaches our boundary is the navigation's data request that gets no
  * answer. Here: switching the language (a client navigation of the same page) without a connection.
  */
-test("spec §8 Chunk: a navigation without a connection shows 'Connection lost'; closing retries the page", async ({ page, context, javaScriptEnabled }) => {
+test("spec §8 Chunk: a navigation without a connection shows 'Connection lost'; closing retries the page", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "client navigation needs scripts");
   await page.goto("/demo/login?langId=en_GB");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");

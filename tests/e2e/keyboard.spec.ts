@@ -48,7 +48,11 @@ async function focusReport(page: Page): Promise<FocusReport> {
     }
     const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
     const shadow = style.boxShadow !== "none";
-    const ring = outline ? style.outlineColor : shadow ? (style.boxShadow.match(/rgba?\([^)]*\)/)?.[0] ?? "rgb(0,0,0)") : "rgb(255,255,255)";
+    const ring = outline
+      ? style.outlineColor
+      : shadow
+        ? (style.boxShadow.match(/rgba?\([^)]*\)/)?.[0] ?? "rgb(0,0,0)")
+        : "rgb(255,255,255)";
     const [l1, l2] = [luminance(rgb(ring)), luminance(rgb(surface))].sort((a, b) => b - a);
     const rect = element.getBoundingClientRect();
     const inViewport = rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight && rect.right <= innerWidth;
@@ -57,7 +61,10 @@ async function focusReport(page: Page): Promise<FocusReport> {
     const own = hit && (hit === element || element.contains(hit) || (element as HTMLInputElement).labels?.[0]?.contains(hit));
     const covered = own || element === document.body ? null : (hit?.outerHTML.slice(0, 120) ?? "nothing");
     const interactive = element.matches("a[href], button, input, select, textarea, summary");
-    const inline = element.matches("a") && style.display === "inline" && (element.parentElement?.textContent ?? "").trim().length > (element.textContent ?? "").trim().length;
+    const inline =
+      element.matches("a") &&
+      style.display === "inline" &&
+      (element.parentElement?.textContent ?? "").trim().length > (element.textContent ?? "").trim().length;
     // Spacing exception: a 24 px circle around the centre meets no other target.
     const cx = rect.left + rect.width / 2;
     const cy = rect.top + rect.height / 2;
@@ -94,7 +101,9 @@ async function expectVisibleFocus(page: Page, what: string) {
   expect(report.inViewport, `${what}: ${report.tag} "${report.text}" is inside the viewport`).toBe(true);
   expect(report.covered, `${what}: ${report.tag} "${report.text}" is not covered`).toBeNull();
   if (report.interactive && !report.inline && !report.spaced) {
-    expect(Math.min(report.width, report.height), `${what}: ${report.tag} "${report.text}" is at least 24×24 px`).toBeGreaterThanOrEqual(24);
+    expect(Math.min(report.width, report.height), `${what}: ${report.tag} "${report.text}" is at least 24×24 px`).toBeGreaterThanOrEqual(
+      24,
+    );
   }
 }
 
@@ -130,7 +139,10 @@ async function expectFocusAfterNavigation(page: Page, testInfo: TestInfo, headin
   }
 }
 
-test("issue 15 keyboard only: login with an error → home → the form module with an error → summary → save → the feedback modal", async ({ page, cloneUser }, testInfo) => {
+test("issue 15 keyboard only: login with an error → home → the form module with an error → summary → save → the feedback modal", async ({
+  page,
+  cloneUser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const dora = await cloneUser("dora");
   await page.goto("/demo/login?langId=en_GB");

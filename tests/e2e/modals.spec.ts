@@ -80,7 +80,9 @@ test("R-SCR-11 with JavaScript: focus moves into the dialog, Escape closes it, f
   await expect(opener).toBeFocused();
 });
 
-test("R-SCR-11 with JavaScript: Escape closes only the top modal, focus goes back to the link that opened it", async ({ page }, testInfo) => {
+test("R-SCR-11 with JavaScript: Escape closes only the top modal, focus goes back to the link that opened it", async ({
+  page,
+}, testInfo) => {
   test.skip(needsJs(testInfo.project.name), "keyboard and focus handling are the JavaScript enhancement");
   await page.goto("/demo/login?langId=en_GB");
   await page.getByRole("link", { name: "privacy policy." }).click();
@@ -112,7 +114,9 @@ test("R-SCR-11 with JavaScript: an outside click closes without a page load and 
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 });
 
-test("R-SCR-11 with JavaScript: a page loaded with a modal open focuses it; closing focuses its opener link", async ({ page }, testInfo) => {
+test("R-SCR-11 with JavaScript: a page loaded with a modal open focuses it; closing focuses its opener link", async ({
+  page,
+}, testInfo) => {
   test.skip(needsJs(testInfo.project.name), "focus handling is the JavaScript enhancement");
   await page.goto("/demo/login?langId=en_GB&modal=privacy");
   await expect(page.getByRole("dialog", { name: "Privacy policy" })).toBeFocused();

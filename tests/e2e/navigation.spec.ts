@@ -3,7 +3,11 @@ import { inspectablePage, signInAs } from "./session";
 
 /** R-NAV-01/02 and R-LAY-01 as a user sees them, at a desktop width and at 320 px. */
 
-test("R-NAV-01 signed in: the menu lists the area's pages by rank, marks the current page and offers Logout", async ({ page, context, baseURL }) => {
+test("R-NAV-01 signed in: the menu lists the area's pages by rank, marks the current page and offers Logout", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInAs(context, baseURL!, { cstm: "preview", displayName: "Ada Lovelace" });
   await page.goto("/preview/newsletter");
   const menu = page.getByRole("navigation", { name: "Hauptnavigation" });
@@ -18,7 +22,13 @@ test("R-NAV-01 signed out: no menu", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "Hauptnavigation" })).toHaveCount(0);
 });
 
-for (const path of ["/demo/login", "/initiativ/landing", "/preview/newsletter", "/demo/page-not-found", "/demo/login?modal=privacy&modal=legal-notice"]) {
+for (const path of [
+  "/demo/login",
+  "/initiativ/landing",
+  "/preview/newsletter",
+  "/demo/page-not-found",
+  "/demo/login?modal=privacy&modal=legal-notice",
+]) {
   test(`R-LAY-01 R-NAV-01 usable at 320 px: ${path} fits without horizontal scrolling`, async ({ page, browser, baseURL }, testInfo) => {
     const inspected = await inspectablePage(testInfo, browser, page, {
       baseURL: baseURL!,
@@ -32,7 +42,11 @@ for (const path of ["/demo/login", "/initiativ/landing", "/preview/newsletter", 
   });
 }
 
-test("R-NAV-01 at 320 px every menu entry, Logout and the language chooser are visible and reachable without hover", async ({ page, context, baseURL }) => {
+test("R-NAV-01 at 320 px every menu entry, Logout and the language chooser are visible and reachable without hover", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInAs(context, baseURL!, { cstm: "preview", displayName: "Ada Lovelace" });
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto("/preview/newsletter");

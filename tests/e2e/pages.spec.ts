@@ -13,7 +13,10 @@ async function signIn(page: Page, user: DemoUser) {
   await page.waitForURL((url) => !url.pathname.endsWith("/login"));
 }
 
-test("R-RTE-02 R-NAV-01 R-SCR-10 an applicant reads the FAQ, edits the profile, opens support and plays a video", async ({ page, cloneUser }, testInfo) => {
+test("R-RTE-02 R-NAV-01 R-SCR-10 an applicant reads the FAQ, edits the profile, opens support and plays a video", async ({
+  page,
+  cloneUser,
+}, testInfo) => {
   const jsOn = testInfo.project.use.javaScriptEnabled !== false;
   const user = await cloneUser("anna");
   await signIn(page, user);
@@ -83,7 +86,10 @@ test("R-LANG-01 saving another language in the profile switches the application'
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
 });
 
-test("R-SCR-10 the screen-size warning shows on screens narrower than 320 px and on very low landscape screens only", async ({ page, cloneUser }) => {
+test("R-SCR-10 the screen-size warning shows on screens narrower than 320 px and on very low landscape screens only", async ({
+  page,
+  cloneUser,
+}) => {
   const user = await cloneUser("anna");
   await signIn(page, user);
   await page.goto("/demo/FAQ");

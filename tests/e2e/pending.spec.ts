@@ -5,7 +5,10 @@ import { expect, test } from "./fixtures";
  * moment shows a slim progress bar and marks the page's main region busy; both go once it is done.
  * The data request is held by the test (a slow network) until the pending state has been seen.
  */
-test("R-LOAD-01 a slow sign-in shows the pending bar and aria-busy, and both go when the answer arrives", async ({ page, javaScriptEnabled }) => {
+test("R-LOAD-01 a slow sign-in shows the pending bar and aria-busy, and both go when the answer arrives", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\.data(\?|$)/, async (route) => {

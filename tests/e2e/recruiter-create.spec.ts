@@ -20,7 +20,9 @@ const SLOW = { timeout: 30_000 };
 /** A suffix that keeps the two projects' (and reruns') applicants apart on the shared server. */
 const unique = (project: string) => `${project}-${randomBytes(3).toString("hex")}`;
 
-test("issue 12 rita creates an applicant without a password and the activation mail in the chosen language appears in the outbox", async ({ page }, testInfo) => {
+test("issue 12 rita creates an applicant without a password and the activation mail in the chosen language appears in the outbox", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const email = `e2e.create.${unique(testInfo.project.name)}@example.com`;
   await signInAsRita(page);
@@ -40,13 +42,29 @@ test("issue 12 rita creates an applicant without a password and the activation m
 
   // The mail is written in the same upstream transaction; read the outbox until it is there, with a deadline.
   await expect
-    .poll(async () => (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { kind: string; subject: string; link: string }[], {
-      timeout: 10_000,
-    })
-    .toEqual([expect.objectContaining({ kind: "activation", subject: "Kérjük, aktiválja fiókját", link: expect.stringMatching(/\/demo\/activation\/[^/]+\/hu$/) })]);
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+          kind: string;
+          subject: string;
+          link: string;
+        }[],
+      {
+        timeout: 10_000,
+      },
+    )
+    .toEqual([
+      expect.objectContaining({
+        kind: "activation",
+        subject: "Kérjük, aktiválja fiókját",
+        link: expect.stringMatching(/\/demo\/activation\/[^/]+\/hu$/),
+      }),
+    ]);
 });
 
-test("issue 12 rita uploads a CSV of 3 valid rows and 1 bad one, sees the bad row named, imports the 3 and finds them in the list", async ({ page }, testInfo) => {
+test("issue 12 rita uploads a CSV of 3 valid rows and 1 bad one, sees the bad row named, imports the 3 and finds them in the list", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const tag = unique(testInfo.project.name);
   const csv =
@@ -58,7 +76,9 @@ test("issue 12 rita uploads a CSV of 3 valid rows and 1 bad one, sees the bad ro
   await signInAsRita(page);
   await page.getByRole("navigation", { name: "Recruiter navigation" }).getByRole("link", { name: "Import applicants" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Import applicants from a CSV file" })).toBeVisible(SLOW);
-  await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "applicants.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
+  await page
+    .getByLabel("CSV file", { exact: true })
+    .setInputFiles({ name: "applicants.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
   await page.getByRole("button", { name: "Upload and check" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Check the import" })).toBeVisible(SLOW);

@@ -89,7 +89,10 @@ test("issue 12 rita issues a test-continue code for ben's P100 and a fresh brows
     // Where ben stopped: module 31 of "Cognitive abilities" finished, the next one to start.
     const cognitive = station.getByRole("article", { name: "Cognitive abilities" });
     await expect(cognitive.getByText("1 of 3 modules completed")).toBeVisible();
-    await cognitive.getByRole("link", { name: /^Start / }).first().click();
+    await cognitive
+      .getByRole("link", { name: /^Start / })
+      .first()
+      .click();
     await expect(station).toHaveURL(/\/demo\/assessment\/\d+/);
 
     // Single use: the same code on another station is refused, the code kept in the field.

@@ -32,7 +32,9 @@ async function expectNoSeriousAxeViolations(page: Page, browser: Browser, testIn
     await inspected.goto(page.url());
   }
   try {
-    const results = await new AxeBuilder({ page: inspected }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const results = await new AxeBuilder({ page: inspected })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
     const serious = results.violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
@@ -91,7 +93,11 @@ test("issue 11 rita filters to P100 under 50 %, opens ben, changes his open-unti
     page.getByRole("link", { name: "Scale values and form answers (CSV)" }).click(),
   ]);
   const records = parse<Record<string, string>>(await readFile(await download.path(), "utf8"), { bom: true, columns: true });
-  expect(records.find((record) => record.Profile.includes("P200") && record.Module === "31")).toMatchObject({ Kind: "Scale", Score: "20", "Norm value": "8" });
+  expect(records.find((record) => record.Profile.includes("P200") && record.Module === "31")).toMatchObject({
+    Kind: "Scale",
+    Score: "20",
+    "Norm value": "8",
+  });
   expect(records.find((record) => record.Profile.includes("P200") && record.Module === "32")).toMatchObject({ Kind: "Scale", Score: "17" });
   expect(records.find((record) => record.Profile.includes("P100") && record.Module === "31")).toMatchObject({ Score: "" });
 
@@ -111,7 +117,11 @@ test("issue 11 rita filters to P100 under 50 %, opens ben, changes his open-unti
   }
 });
 
-test("issue 11 the recruiter pages have no serious or critical axe violations (login, list with filters, applicant page)", async ({ page, browser, cloneUser }, testInfo) => {
+test("issue 11 the recruiter pages have no serious or critical axe violations (login, list with filters, applicant page)", async ({
+  page,
+  browser,
+  cloneUser,
+}, testInfo) => {
   // Five pages, each audited in its own context with JavaScript off: generous on a loaded machine.
   test.setTimeout(180_000);
   await page.goto("/demo/recruiter/login?langId=en_GB");

@@ -22,7 +22,10 @@ async function finishDorasForm(page: Page) {
   expect((await post("/demo/assessment/40/saved", { intent: "continue" })).headers().location).toBe("/demo/assessment/40");
 }
 
-test("R-SCR-06 R-REP-01 R-SCR-10 with every module done: the feedback modal opens, feedback is given, report.pdf is downloaded", async ({ page, cloneUser }, testInfo) => {
+test("R-SCR-06 R-REP-01 R-SCR-10 with every module done: the feedback modal opens, feedback is given, report.pdf is downloaded", async ({
+  page,
+  cloneUser,
+}, testInfo) => {
   const dora = await cloneUser("dora");
   await signIn(page, dora);
   await finishDorasForm(page);
@@ -75,7 +78,10 @@ test("R-SCR-06 R-REP-01 R-SCR-10 with every module done: the feedback modal open
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("R-SCR-06 R-VAL-12 with modules left there is no download, and the download address sends the applicant back with the message", async ({ page, cloneUser }) => {
+test("R-SCR-06 R-VAL-12 with modules left there is no download, and the download address sends the applicant back with the message", async ({
+  page,
+  cloneUser,
+}) => {
   const anna = await cloneUser("anna");
   await signIn(page, anna);
   await page.goto("/demo/report");

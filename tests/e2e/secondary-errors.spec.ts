@@ -62,7 +62,10 @@ async function failActionAndSecondary(page: Page) {
   await expect(openDialogs(page)).toHaveCount(2);
 }
 
-test("R-ERR-03 a failed action and a failed secondary call: two dialogs over home, the newest on top, each closes in turn", async ({ page, cloneUser }) => {
+test("R-ERR-03 a failed action and a failed secondary call: two dialogs over home, the newest on top, each closes in turn", async ({
+  page,
+  cloneUser,
+}) => {
   await signedInAtHome(page, cloneUser);
   await failActionAndSecondary(page);
   // The top one (last in the document) is the newest: the user data the page loaded after the refusal.
@@ -80,7 +83,10 @@ test("R-ERR-03 a failed action and a failed secondary call: two dialogs over hom
   await expect(page.locator('a[href^="/demo/assessment/"]').first()).toBeVisible();
 });
 
-test("R-ERR-03 'Close all' clears the stack: with JavaScript at once, without it by loading the page again", async ({ page, cloneUser }, testInfo) => {
+test("R-ERR-03 'Close all' clears the stack: with JavaScript at once, without it by loading the page again", async ({
+  page,
+  cloneUser,
+}, testInfo) => {
   await signedInAtHome(page, cloneUser);
   await failActionAndSecondary(page);
   // The upstream answers again: a page loaded anew has nothing to report.

@@ -110,7 +110,9 @@ async function sendExpiredAndSignInAgain(page: Page, user: DemoUser, send: () =>
   await signIn(page, user);
 }
 
-test("R-CAT-02 the profile form sent after the time-out: signing in again shows the profile page with what was typed and says so", async ({ page }) => {
+test("R-CAT-02 the profile form sent after the time-out: signing in again shows the profile page with what was typed and says so", async ({
+  page,
+}) => {
   const dora = await cloneUser("dora");
   await page.goto(`${server.baseUrl}/demo/login?langId=en_GB`);
   await signIn(page, dora);
@@ -127,7 +129,9 @@ test("R-CAT-02 the profile form sent after the time-out: signing in again shows 
   );
   await expect(page).toHaveURL(`${server.baseUrl}/demo/profile`);
   await expect(page.getByLabel("Last name", { exact: true })).toHaveValue("Typed-While-Expired");
-  await expect(page.getByRole("status").filter({ hasText: "Your session had expired. What you entered has been filled in again" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your session had expired. What you entered has been filled in again" }),
+  ).toBeVisible();
   // Saving now keeps it.
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Your details have been saved.")).toBeVisible();
@@ -135,7 +139,9 @@ test("R-CAT-02 the profile form sent after the time-out: signing in again shows 
   await expect(page.getByLabel("Last name", { exact: true })).toHaveValue("Typed-While-Expired");
 });
 
-test("R-CAT-02 feedback sent after the time-out: signing in again opens the feedback dialog where it was, with the rating and the comment", async ({ page }) => {
+test("R-CAT-02 feedback sent after the time-out: signing in again opens the feedback dialog where it was, with the rating and the comment", async ({
+  page,
+}) => {
   const dora = await cloneUser("dora");
   await page.goto(`${server.baseUrl}/demo/login?langId=en_GB`);
   await signIn(page, dora);

@@ -5,7 +5,12 @@ import { expect, test } from "./fixtures";
  * device (a fresh browser context) she signs in on the default-language login page and lands in
  * Italian, her stored language. JS off and on.
  */
-test("issue 14 part 2: the language chosen while signed in follows the applicant to a new device", async ({ page, browser, baseURL, cloneUser }, testInfo) => {
+test("issue 14 part 2: the language chosen while signed in follows the applicant to a new device", async ({
+  page,
+  browser,
+  baseURL,
+  cloneUser,
+}, testInfo) => {
   const user = await cloneUser("anna");
   const signIn = async (target: typeof page) => {
     await target.goto(`/${user.cstm}/login`);

@@ -17,7 +17,13 @@ let activationUser: ClonedUser;
 const publicTargets = (server: FuzzApp): ActionTarget[] => [
   {
     name: "login",
-    paths: plain("/demo/login", "/demo/login?redirectTo=%2Fdemo%2Fprofile", "/demo-vor-ort/login?onSite=1&profileId=P100", "/demo/login?onSite=1&profileId=%3Cx%3E", "/initiativ/login?langId=en_GB"),
+    paths: plain(
+      "/demo/login",
+      "/demo/login?redirectTo=%2Fdemo%2Fprofile",
+      "/demo-vor-ort/login?onSite=1&profileId=P100",
+      "/demo/login?onSite=1&profileId=%3Cx%3E",
+      "/initiativ/login?langId=en_GB",
+    ),
     fields: [
       { name: "username", value: fieldValue(["nobody", " anna ", loginUser.userName, "ANNA"]) },
       { name: "password", value: fieldValue(["wrong-password-1", loginUser.password!]) },
@@ -46,7 +52,13 @@ const publicTargets = (server: FuzzApp): ActionTarget[] => [
   },
   {
     name: "anonymous-registration",
-    paths: plain("/demo/registration?profileId=P500", "/demo/registration?profileId=P300", "/demo/registration?profileId=NOPE", "/demo/registration?profileId=%00", "/azubi/registration?profileId=P500"),
+    paths: plain(
+      "/demo/registration?profileId=P500",
+      "/demo/registration?profileId=P300",
+      "/demo/registration?profileId=NOPE",
+      "/demo/registration?profileId=%00",
+      "/azubi/registration?profileId=P500",
+    ),
     fields: [
       { name: "privacy", value: fieldValue(["on"]) },
       { name: "website", value: fieldValue([""]) },
@@ -65,9 +77,12 @@ const publicTargets = (server: FuzzApp): ActionTarget[] => [
   },
   {
     name: "reset-password",
-    paths: fc.oneof({ weight: 5, arbitrary: fc.constant("reset") }, { weight: 1, arbitrary: plain("/demo/reset-password/not-a-hash/en_GB", "/azubi/reset-password/x/de") }).map((path) =>
-      path === "reset" ? resetPath : path,
-    ),
+    paths: fc
+      .oneof(
+        { weight: 5, arbitrary: fc.constant("reset") },
+        { weight: 1, arbitrary: plain("/demo/reset-password/not-a-hash/en_GB", "/azubi/reset-password/x/de") },
+      )
+      .map((path) => (path === "reset" ? resetPath : path)),
     fields: [
       { name: "username", value: fieldValue([resetUser.userName, "nobody"]) },
       { name: "password", value: fieldValue(STRONG_PASSWORDS) },
@@ -92,9 +107,12 @@ const publicTargets = (server: FuzzApp): ActionTarget[] => [
   },
   {
     name: "activation",
-    paths: fc.oneof({ weight: 5, arbitrary: fc.constant("activation") }, { weight: 1, arbitrary: plain("/demo/activation/not-a-hash/de", "/demo/activation/%E2%80%AE/xx") }).map((path) =>
-      path === "activation" ? `/demo/activation/${activationUser.activationHash}/en_GB` : path,
-    ),
+    paths: fc
+      .oneof(
+        { weight: 5, arbitrary: fc.constant("activation") },
+        { weight: 1, arbitrary: plain("/demo/activation/not-a-hash/de", "/demo/activation/%E2%80%AE/xx") },
+      )
+      .map((path) => (path === "activation" ? `/demo/activation/${activationUser.activationHash}/en_GB` : path)),
     fields: [
       { name: "password", value: fieldValue(STRONG_PASSWORDS) },
       { name: "passwordRepeat", value: fieldValue(STRONG_PASSWORDS) },
@@ -132,9 +150,24 @@ const publicTargets = (server: FuzzApp): ActionTarget[] => [
 actionSuite(
   "fuzzed public form actions",
   async (server) => {
-    [loginUser, resetUser, activationUser] = await Promise.all([cloneUser(server.baseUrl, "anna"), cloneUser(server.baseUrl, "anna"), cloneUser(server.baseUrl, "felix")]);
+    [loginUser, resetUser, activationUser] = await Promise.all([
+      cloneUser(server.baseUrl, "anna"),
+      cloneUser(server.baseUrl, "anna"),
+      cloneUser(server.baseUrl, "felix"),
+    ]);
     resetPath = await resetLinkPath(server, resetUser);
   },
   publicTargets,
-  ["login", "registration", "anonymous-registration", "forgot-password", "reset-password", "account-activation", "activation", "newsletter", "logout", "unknown-page"],
+  [
+    "login",
+    "registration",
+    "anonymous-registration",
+    "forgot-password",
+    "reset-password",
+    "account-activation",
+    "activation",
+    "newsletter",
+    "logout",
+    "unknown-page",
+  ],
 );

@@ -28,14 +28,33 @@ let applicantClient: AppClient;
 /** The recruiter session the sign-out target's runs copy; signed in again after each sign-out. */
 let logoutClient: AppClient;
 
-const INTENTS = ["details", "status", "access", "owner", "open-until", "assign-profile", "retest", "form", "email-preview", "email-send"] as const;
+const INTENTS = [
+  "details",
+  "status",
+  "access",
+  "owner",
+  "open-until",
+  "assign-profile",
+  "retest",
+  "form",
+  "email-preview",
+  "email-send",
+] as const;
 type Intent = (typeof INTENTS)[number];
 
 async function recruiterClient(server: FuzzApp, user?: ClonedUser): Promise<AppClient> {
   const recruiter = user ?? (await cloneUser(server.baseUrl, "rita"));
   const client = new AppClient(server);
-  const answer = await client.post(`/${recruiter.cstm}/recruiter/login`, [["username", recruiter.userName], ["password", recruiter.password!]], { transport: "action" });
-  if (answer.status !== 302 || !answer.location?.endsWith("/recruiter/applicants")) throw new Error(`recruiter sign-in of ${recruiter.userName} failed: ${answer.status} ${answer.text.slice(0, 300)}`);
+  const answer = await client.post(
+    `/${recruiter.cstm}/recruiter/login`,
+    [
+      ["username", recruiter.userName],
+      ["password", recruiter.password!],
+    ],
+    { transport: "action" },
+  );
+  if (answer.status !== 302 || !answer.location?.endsWith("/recruiter/applicants"))
+    throw new Error(`recruiter sign-in of ${recruiter.userName} failed: ${answer.status} ${answer.text.slice(0, 300)}`);
   return client;
 }
 
@@ -43,8 +62,12 @@ async function recruiterClient(server: FuzzApp, user?: ClonedUser): Promise<AppC
 function generatedApplicants(server: FuzzApp): string[] {
   const db = new Database(server.apiDatabasePath, { readonly: true });
   try {
-    const named = db.prepare("SELECT user_name FROM users WHERE user_base = 'demo' AND role = 'applicant' AND user_name LIKE '%.%.%' ORDER BY id LIMIT 4").all() as { user_name: string }[];
-    const anonymous = db.prepare("SELECT user_name FROM users WHERE user_base = 'demo' AND role = 'applicant' AND anonymous = 1 ORDER BY id LIMIT 1").all() as { user_name: string }[];
+    const named = db
+      .prepare("SELECT user_name FROM users WHERE user_base = 'demo' AND role = 'applicant' AND user_name LIKE '%.%.%' ORDER BY id LIMIT 4")
+      .all() as { user_name: string }[];
+    const anonymous = db
+      .prepare("SELECT user_name FROM users WHERE user_base = 'demo' AND role = 'applicant' AND anonymous = 1 ORDER BY id LIMIT 1")
+      .all() as { user_name: string }[];
     const names = [...named, ...anonymous].map((row) => row.user_name);
     if (names.length < 3) throw new Error(`too few generated demo applicants: ${names.join(", ")}`);
     return names;
@@ -63,7 +86,15 @@ function applicantPaths(): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 12, arbitrary: fc.constantFrom(...applicants).map((name) => pagePath("demo", name)) },
     { weight: 1, arbitrary: fc.constantFrom(...applicants).map((name) => pagePath("demo-vor-ort", name)) },
-    { weight: 1, arbitrary: plain(pagePath("demo", "nobody"), pagePath("demo", "rita"), pagePath("azubi", "greta"), pagePath("initiativ", applicants[0])) },
+    {
+      weight: 1,
+      arbitrary: plain(
+        pagePath("demo", "nobody"),
+        pagePath("demo", "rita"),
+        pagePath("azubi", "greta"),
+        pagePath("initiativ", applicants[0]),
+      ),
+    },
     { weight: 1, arbitrary: pathSegment.map((segment) => `/demo/recruiter/applicants/${segment || "x"}`) },
   );
 }
@@ -102,7 +133,9 @@ function assertRecruiterInputKept(fields: readonly string[]) {
       for (const [field, value] of expected) {
         if (!["firstName", "lastName", "email"].includes(field)) continue;
         if (!rendered.get(field)?.includes(value)) {
-          throw new FuzzFailure(`input of "${field}" not kept on the page: sent ${JSON.stringify(value).slice(0, 200)}, shown ${JSON.stringify(rendered.get(field))?.slice(0, 200)}: ${answer.status} ${answer.url}`);
+          throw new FuzzFailure(
+            `input of "${field}" not kept on the page: sent ${JSON.stringify(value).slice(0, 200)}, shown ${JSON.stringify(rendered.get(field))?.slice(0, 200)}: ${answer.status} ${answer.url}`,
+          );
         }
       }
       return;
@@ -111,10 +144,15 @@ function assertRecruiterInputKept(fields: readonly string[]) {
     // An applicant the recruiter does not reach (nobody by that name, another customer): the
     // invalid-link or no-access error over the page (decision 127), not the form's refusal.
     if (!failure && !servedPage(run.path) && catalogueErrorsOf(answer)) return;
-    if (!failure?.values) throw new FuzzFailure(`the refused form's answer holds no input to show again: ${answer.transport} ${answer.status} ${answer.text.slice(0, 400)}`);
+    if (!failure?.values)
+      throw new FuzzFailure(
+        `the refused form's answer holds no input to show again: ${answer.transport} ${answer.status} ${answer.text.slice(0, 400)}`,
+      );
     for (const [field, value] of expected) {
       if (failure.values[field] !== value) {
-        throw new FuzzFailure(`input of "${field}" not kept: sent ${JSON.stringify(value).slice(0, 200)}, got ${JSON.stringify(failure.values[field])?.slice(0, 200)}: ${answer.status} ${answer.url}`);
+        throw new FuzzFailure(
+          `input of "${field}" not kept: sent ${JSON.stringify(value).slice(0, 200)}, got ${JSON.stringify(failure.values[field])?.slice(0, 200)}: ${answer.status} ${answer.url}`,
+        );
       }
     }
   };
@@ -166,10 +204,17 @@ const INTENT_FIELDS: Record<Intent, FieldSpec[]> = {
 
 /** Mostly the target's own intent; now and then another one or anything. */
 const intentValue = (intent: Intent) =>
-  fc.oneof({ weight: 12, arbitrary: fc.constant(intent) }, { weight: 1, arbitrary: fc.constantFrom(...INTENTS) }, { weight: 1, arbitrary: anyText });
+  fc.oneof(
+    { weight: 12, arbitrary: fc.constant(intent) },
+    { weight: 1, arbitrary: fc.constantFrom(...INTENTS) },
+    { weight: 1, arbitrary: anyText },
+  );
 
 /** A redirect of the answer (single fetch answers 202 with the target in the payload). */
-const redirectTo = (answer: Answer) => ((answer.status >= 300 && answer.status < 400) || (answer.transport === "data" && answer.status === 202) ? (answer.location ?? "") : undefined);
+const redirectTo = (answer: Answer) =>
+  (answer.status >= 300 && answer.status < 400) || (answer.transport === "data" && answer.status === 202)
+    ? (answer.location ?? "")
+    : undefined;
 
 function customerOf(path: string): string {
   return decodeURIComponent(path.split("/")[1] ?? "");
@@ -189,46 +234,68 @@ const recruiterTargets = (server: FuzzApp): ActionTarget[] => [
     fields: [
       { name: "username", value: fieldValue([loginRecruiter.userName, " rita ", "RITA", "nobody", "anna", "rolf"]) },
       { name: "password", value: fieldValue([loginRecruiter.password!, "wrong-password-1"]) },
-      { name: "redirectTo", value: fieldValue(["/demo/recruiter/applicants?q=a", "/demo/home", "//evil.example", "/demo/recruiter/login", "https://evil.example/"]) },
+      {
+        name: "redirectTo",
+        value: fieldValue([
+          "/demo/recruiter/applicants?q=a",
+          "/demo/home",
+          "//evil.example",
+          "/demo/recruiter/login",
+          "https://evil.example/",
+        ]),
+      },
       { name: "website", value: fieldValue([""]) },
     ],
     kept: ["username"],
     // Signed in: the way on is a recruiter page of the same customer, never another site or page.
     check: (answer, run) => {
       const to = redirectTo(answer);
-      if (to !== undefined && !to.startsWith(`/${customerOf(run.path)}/recruiter/`)) throw new FuzzFailure(`the sign-in leads off the recruiter's pages: ${to}`);
+      if (to !== undefined && !to.startsWith(`/${customerOf(run.path)}/recruiter/`))
+        throw new FuzzFailure(`the sign-in leads off the recruiter's pages: ${to}`);
     },
   },
   {
     name: "recruiter-logout",
-    paths: plain("/demo/recruiter/logout", "/demo-vor-ort/recruiter/logout", "/azubi/recruiter/logout", "/demo/recruiter/logout?redirectTo=%2F%2Fevil.example"),
+    paths: plain(
+      "/demo/recruiter/logout",
+      "/demo-vor-ort/recruiter/logout",
+      "/azubi/recruiter/logout",
+      "/demo/recruiter/logout?redirectTo=%2F%2Fevil.example",
+    ),
     fields: [{ name: "intent", value: anyText }],
     who: {
       kinds: fc.constantFrom("recruiter", "applicant", "visitor"),
-      client: (who) => (who === "recruiter" ? new AppClient(server).withCookies(logoutClient.cookies) : who === "applicant" ? new AppClient(server).withCookies(applicantClient.cookies) : new AppClient(server)),
+      client: (who) =>
+        who === "recruiter"
+          ? new AppClient(server).withCookies(logoutClient.cookies)
+          : who === "applicant"
+            ? new AppClient(server).withCookies(applicantClient.cookies)
+            : new AppClient(server),
     },
     check: (answer, run) => {
       const to = redirectTo(answer);
-      if (to !== `/${customerOf(run.path)}/recruiter/login?notice=signed-out`) throw new FuzzFailure(`sign-out did not lead to the recruiter login: ${answer.status} ${to ?? answer.text.slice(0, 300)}`);
+      if (to !== `/${customerOf(run.path)}/recruiter/login?notice=signed-out`)
+        throw new FuzzFailure(`sign-out did not lead to the recruiter login: ${answer.status} ${to ?? answer.text.slice(0, 300)}`);
     },
     after: async (answer, run) => {
       // The shared recruiter session is over (a sign-out at any customer ends it): the next recruiter runs get a new one.
       if (run.who === "recruiter" && redirectTo(answer) !== undefined) logoutClient = await recruiterClient(server);
     },
   },
-  ...INTENTS.map(
-    (intent): ActionTarget => ({
-      name: `recruiter-${intent}`,
-      paths: applicantPaths(),
-      client: () => recruiterClient(server),
-      fields: [{ name: "intent", value: intentValue(intent) }, ...INTENT_FIELDS[intent]],
-      assertKept: assertRecruiterInputKept(["intent", ...INTENT_FIELDS[intent].map((field) => field.name).filter((name) => name !== "module")]),
-      keptWhen: (run) => sentOnce(run, "intent").length === 1 && sentOnce(run, "intent")[0][1] === intent,
-      // Nobody by that name among the customer's applicants (or a customer the recruiter does not
-      // serve): the invalid-link page (E02, decision 150).
-      errorPageAllowed: (_answer, run) => !servedPage(run.path),
-    }),
-  ),
+  ...INTENTS.map((intent): ActionTarget => ({
+    name: `recruiter-${intent}`,
+    paths: applicantPaths(),
+    client: () => recruiterClient(server),
+    fields: [{ name: "intent", value: intentValue(intent) }, ...INTENT_FIELDS[intent]],
+    assertKept: assertRecruiterInputKept([
+      "intent",
+      ...INTENT_FIELDS[intent].map((field) => field.name).filter((name) => name !== "module"),
+    ]),
+    keptWhen: (run) => sentOnce(run, "intent").length === 1 && sentOnce(run, "intent")[0][1] === intent,
+    // Nobody by that name among the customer's applicants (or a customer the recruiter does not
+    // serve): the invalid-link page (E02, decision 150).
+    errorPageAllowed: (_answer, run) => !servedPage(run.path),
+  })),
   {
     name: "recruiter-forms-as-applicant",
     paths: applicantPaths(),
@@ -236,7 +303,13 @@ const recruiterTargets = (server: FuzzApp): ActionTarget[] => [
       kinds: fc.constantFrom("applicant", "visitor"),
       client: (who) => (who === "applicant" ? new AppClient(server).withCookies(applicantClient.cookies) : new AppClient(server)),
     },
-    fields: [{ name: "intent", value: fieldValue(INTENTS) }, { name: "confirmed", value: fieldValue(["yes"]) }, ...INTENT_FIELDS.details, ...INTENT_FIELDS.access, ...INTENT_FIELDS.owner],
+    fields: [
+      { name: "intent", value: fieldValue(INTENTS) },
+      { name: "confirmed", value: fieldValue(["yes"]) },
+      ...INTENT_FIELDS.details,
+      ...INTENT_FIELDS.access,
+      ...INTENT_FIELDS.owner,
+    ],
     // R-ROLE-01: an applicant's session never reaches a recruiter's action: the recruiter login.
     check: (answer, run) => {
       const to = redirectTo(answer);

@@ -43,14 +43,23 @@ function postRoutes(): string[] {
 }
 
 async function json(path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const answer = await inject(listener, { method: "POST", path: `/api${path}`, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const answer = await inject(listener, {
+    method: "POST",
+    path: `/api${path}`,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (answer.status >= 300) throw new Error(`POST /api${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
   return JSON.parse(answer.text) as Record<string, unknown>;
 }
 
 async function signIn(role: "applicant" | "recruiter"): Promise<void> {
   const user = await json("/dev/clone-user", { template: role === "applicant" ? "anna" : "rita" });
-  const grant = await json(role === "applicant" ? "/login" : "/recruiter/login", { cstm: user.cstm, userName: user.userName, password: user.password });
+  const grant = await json(role === "applicant" ? "/login" : "/recruiter/login", {
+    cstm: user.cstm,
+    userName: user.userName,
+    password: user.password,
+  });
   if (typeof grant.access_token !== "string") throw new Error(`no ${role} token: ${JSON.stringify(grant)}`);
   tokens[role] = grant.access_token;
 }
@@ -93,22 +102,92 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const logged = errors.filter((line) => line.includes('"level":"error"') || line.includes('"level":50'));
-  if (logged.length) console.log(`API error lines (${logged.length}):\n${logged.slice(0, 20).map((line) => line.slice(0, 1500)).join("\n")}`);
+  if (logged.length)
+    console.log(
+      `API error lines (${logged.length}):\n${logged
+        .slice(0, 20)
+        .map((line) => line.slice(0, 1500))
+        .join("\n")}`,
+    );
   await api?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const FIELDS = [
-  "action", "activated", "body", "comment", "componentId", "consent", "contactingAccepted", "cstm", "dataProtectionStatementId",
-  "dataProtectionStatementRevision", "email", "errMessage", "errStack", "firstName", "formIdentifier", "language", "lastName", "name",
-  "newPassword", "oldPassword", "onSite", "openUntil", "order", "owner", "page", "pageSize", "password", "position", "profile", "profileId",
-  "q", "rating", "returnUrl", "revision", "session", "sessionData", "sort", "status", "subject", "submissionToken", "target", "template",
-  "text", "to", "url", "userAgent", "userHash", "userName", "values", "version", "videoId", "moduleId", "template",
+  "action",
+  "activated",
+  "body",
+  "comment",
+  "componentId",
+  "consent",
+  "contactingAccepted",
+  "cstm",
+  "dataProtectionStatementId",
+  "dataProtectionStatementRevision",
+  "email",
+  "errMessage",
+  "errStack",
+  "firstName",
+  "formIdentifier",
+  "language",
+  "lastName",
+  "name",
+  "newPassword",
+  "oldPassword",
+  "onSite",
+  "openUntil",
+  "order",
+  "owner",
+  "page",
+  "pageSize",
+  "password",
+  "position",
+  "profile",
+  "profileId",
+  "q",
+  "rating",
+  "returnUrl",
+  "revision",
+  "session",
+  "sessionData",
+  "sort",
+  "status",
+  "subject",
+  "submissionToken",
+  "target",
+  "template",
+  "text",
+  "to",
+  "url",
+  "userAgent",
+  "userHash",
+  "userName",
+  "values",
+  "version",
+  "videoId",
+  "moduleId",
+  "template",
 ];
 const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf"];
 
 /** A plausible value for a field now and then, so that runs also get past the first check. */
-const plausible = fc.constantFrom<unknown>("demo", "P100", "P500", 40, 31, 1, 3, "anna", "de-DU", "en_GB", "fuzz@example.com", "Fuzz-Pass-2027", true, "2027-01-01", "/demo/home");
+const plausible = fc.constantFrom<unknown>(
+  "demo",
+  "P100",
+  "P500",
+  40,
+  31,
+  1,
+  3,
+  "anna",
+  "de-DU",
+  "en_GB",
+  "fuzz@example.com",
+  "Fuzz-Pass-2027",
+  true,
+  "2027-01-01",
+  "/demo/home",
+);
 
 /** Any JSON value: every type, nested, huge strings, numbers at the edges. */
 const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -116,10 +195,18 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     { maxDepth: 3, depthIdentifier: "json" },
     { weight: 3, arbitrary: anyText },
     { weight: 2, arbitrary: plausible },
-    { weight: 1, arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 53, Number.MAX_SAFE_INTEGER + 2, "", " ") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 53, Number.MAX_SAFE_INTEGER + 2, "", " "),
+    },
     { weight: 1, arbitrary: fc.integer() },
     { weight: 1, arbitrary: fc.array(tie("value"), { maxLength: 4 }) },
-    { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS, ...PROTOTYPE_KEYS), fc.string({ maxLength: 8 })), tie("value"), { maxKeys: 4 }) },
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS, ...PROTOTYPE_KEYS), fc.string({ maxLength: 8 })), tie("value"), {
+        maxKeys: 4,
+      }),
+    },
   ),
 })).value;
 
@@ -128,19 +215,59 @@ const bodyText: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 12,
     arbitrary: fc
-      .array(fc.tuple(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) }), jsonValue), { maxLength: 7 })
+      .array(
+        fc.tuple(
+          fc.oneof(
+            { weight: 6, arbitrary: fc.constantFrom(...FIELDS) },
+            { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
+            { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
+          ),
+          jsonValue,
+        ),
+        { maxLength: 7 },
+      )
       // Written by hand: JSON.stringify of an object would drop a "__proto__" key set by assignment.
       .map((pairs) => `{${pairs.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? "null"}`).join(",")}}`),
   },
   { weight: 2, arbitrary: jsonValue.map((value) => JSON.stringify(value) ?? "null") },
-  { weight: 1, arbitrary: fc.constantFrom("", "{", "}", "[", "{\"cstm\":", "nul", "{'cstm':'demo'}", "{\"a\":1,}", "\u0000", "{\"__proto__\":{\"polluted\":1}}", "{\"constructor\":{\"prototype\":{\"polluted\":1}}}") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "",
+      "{",
+      "}",
+      "[",
+      '{"cstm":',
+      "nul",
+      "{'cstm':'demo'}",
+      '{"a":1,}',
+      "\u0000",
+      '{"__proto__":{"polluted":1}}',
+      '{"constructor":{"prototype":{"polluted":1}}}',
+    ),
+  },
   { weight: 1, arbitrary: fc.array(specialCharacter, { maxLength: 10 }).map((parts) => parts.join("")) },
-  { weight: 1, arbitrary: fc.constantFrom(10_000, 200_000).map((length) => JSON.stringify({ cstm: "demo", userName: "x".repeat(length), email: `${"a.".repeat(length / 2)}@x.de` })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(10_000, 200_000)
+      .map((length) => JSON.stringify({ cstm: "demo", userName: "x".repeat(length), email: `${"a.".repeat(length / 2)}@x.de` })),
+  },
 );
 
 const contentType = fc.oneof(
   { weight: 12, arbitrary: fc.constant("application/json") },
-  { weight: 1, arbitrary: fc.constantFrom("application/json; charset=utf-8", "application/json; charset=latin1", "text/plain", "application/x-www-form-urlencoded", "", "application/vnd.api+json") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "application/json; charset=utf-8",
+      "application/json; charset=latin1",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "",
+      "application/vnd.api+json",
+    ),
+  },
 );
 
 const authorization = fc.oneof(
@@ -163,14 +290,22 @@ function post(path: string, body: string, type: string, auth: Auth) {
 }
 
 /** A route's path parameters (/recruiter/applicants/:userName/…) get plausible or hostile segments. */
-const segment = fc.oneof({ weight: 2, arbitrary: fc.constantFrom("anna", "ben", "P100", "40", "31", "1", "demo") }, { weight: 1, arbitrary: pathSegment });
+const segment = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom("anna", "ben", "P100", "40", "31", "1", "demo") },
+  { weight: 1, arbitrary: pathSegment },
+);
 
 const ORIGINAL_PROTOTYPE = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 async function fuzzRoute(template: string): Promise<void> {
   const run = fc.record({
     // Characters no request line may hold are escaped; broken escapes (%zz) stay as a client sends them.
-    path: segment.map((value) => template.replace(/:\w+/g, (value || "x").replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%]/gu, (c) => encodeURIComponent(c)))),
+    path: segment.map((value) =>
+      template.replace(
+        /:\w+/g,
+        (value || "x").replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%]/gu, (c) => encodeURIComponent(c)),
+      ),
+    ),
     body: bodyText,
     type: contentType,
     auth: authorization,
@@ -194,12 +329,15 @@ async function fuzzRoute(template: string): Promise<void> {
           throw new FuzzFailure(`a failure that is not JSON: ${where}`);
         }
         const shape = parsed as { status?: unknown; error?: unknown };
-        if (shape?.status !== "failed" || typeof shape.error !== "string") throw new FuzzFailure(`a failure not in the API's shape: ${where}`);
+        if (shape?.status !== "failed" || typeof shape.error !== "string")
+          throw new FuzzFailure(`a failure not in the API's shape: ${where}`);
       }
       const polluted = Object.getOwnPropertyNames(Object.prototype).filter((name) => !ORIGINAL_PROTOTYPE.has(name));
-      if (polluted.length || ({} as { polluted?: unknown }).polluted !== undefined) throw new FuzzFailure(`Object.prototype polluted (${polluted.join(", ")}) by ${where}`);
+      if (polluted.length || ({} as { polluted?: unknown }).polluted !== undefined)
+        throw new FuzzFailure(`Object.prototype polluted (${polluted.join(", ")}) by ${where}`);
       // A run that ended a token (logout, a password changed): the next runs get a fresh one.
-      if (answer.status < 300 && (input.auth === "applicant" || input.auth === "recruiter") && /logout|password/i.test(template)) await signIn(input.auth);
+      if (answer.status < 300 && (input.auth === "applicant" || input.auth === "recruiter") && /logout|password/i.test(template))
+        await signIn(input.auth);
     },
     { runs: FUZZ_API_RUNS },
   );

@@ -85,7 +85,11 @@ describe("login", () => {
   });
 
   it("redirectTo is honoured only for paths of the same customer", async () => {
-    const own = await signIn(client(), { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" }, "?redirectTo=%2Fdemo%2Fchange-password");
+    const own = await signIn(
+      client(),
+      { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" },
+      "?redirectTo=%2Fdemo%2Fchange-password",
+    );
     expect(new URL(own.url).pathname).toBe("/demo/change-password");
     for (const target of ["//evil.example/x", "https://evil.example/", "/azubi/home", "/demo\\..\\x"]) {
       const page = await client().post(`/demo/login?redirectTo=${encodeURIComponent(target)}`, {
@@ -121,7 +125,11 @@ describe("on-site login", () => {
     expect(onSiteArea.text).toContain("This sign-in link is invalid");
     const browser = client();
     await browser.get("/demo/login?langId=en_GB");
-    const wrong = await browser.post("/demo/login?onSite=1&profileId=P999", { username: "anna", password: "Anna-Demo-2027", privacy: "on" });
+    const wrong = await browser.post("/demo/login?onSite=1&profileId=P999", {
+      username: "anna",
+      password: "Anna-Demo-2027",
+      privacy: "on",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain("This sign-in link is invalid");
   });
@@ -262,13 +270,28 @@ describe("forgotten and reset password", () => {
     const short = await reset.post(link.pathname, { username: user.userName, password: "Ab1", passwordRepeat: "Ab2", privacy: "on" });
     expect(short.text).toContain("Your password must contain at least 8 characters.");
     expect(short.text).toContain("The passwords do not match.");
-    const wrongUser = await reset.post(link.pathname, { username: "someone-else", password: "New-Pass-2027", passwordRepeat: "New-Pass-2027", privacy: "on" });
+    const wrongUser = await reset.post(link.pathname, {
+      username: "someone-else",
+      password: "New-Pass-2027",
+      passwordRepeat: "New-Pass-2027",
+      privacy: "on",
+    });
     expect(wrongUser.text).toContain("Please check your username");
-    const reused = await reset.post(link.pathname, { username: user.userName, password: user.password!, passwordRepeat: user.password!, privacy: "on" });
+    const reused = await reset.post(link.pathname, {
+      username: user.userName,
+      password: user.password!,
+      passwordRepeat: user.password!,
+      privacy: "on",
+    });
     expect(reused.status).toBe(409);
     expect(reused.text).toContain("You have already used this password.");
     expect(reused.text).toContain("Retry");
-    const saved = await reset.post(link.pathname, { username: user.userName, password: "New-Pass-2027", passwordRepeat: "New-Pass-2027", privacy: "on" });
+    const saved = await reset.post(link.pathname, {
+      username: user.userName,
+      password: "New-Pass-2027",
+      passwordRepeat: "New-Pass-2027",
+      privacy: "on",
+    });
     expect(new URL(saved.url).pathname).toBe("/demo/login");
     expect(saved.text).toContain("Your new password has been saved.");
 
@@ -339,12 +362,24 @@ describe("change password", () => {
     expect(form.text).toContain("at least 1 uppercase letter");
     const empty = await browser.post("/demo/change-password", { oldPassword: "", password: "", passwordRepeat: "" });
     expect(empty.text).toContain("Field must not be empty");
-    const spaces = await browser.post("/demo/change-password", { oldPassword: user.password!, password: "With Space 2027", passwordRepeat: "other" });
+    const spaces = await browser.post("/demo/change-password", {
+      oldPassword: user.password!,
+      password: "With Space 2027",
+      passwordRepeat: "other",
+    });
     expect(spaces.text).toContain("Your password must not contain spaces.");
     expect(spaces.text).toContain("Password fields don&#x27;t match");
-    const wrongOld = await browser.post("/demo/change-password", { oldPassword: "Not-Mine-2027", password: "Brand-New-2027", passwordRepeat: "Brand-New-2027" });
+    const wrongOld = await browser.post("/demo/change-password", {
+      oldPassword: "Not-Mine-2027",
+      password: "Brand-New-2027",
+      passwordRepeat: "Brand-New-2027",
+    });
     expect(wrongOld.text).toContain("The previous password is not correct.");
-    const reuse = await browser.post("/demo/change-password", { oldPassword: user.password!, password: user.password!, passwordRepeat: user.password! });
+    const reuse = await browser.post("/demo/change-password", {
+      oldPassword: user.password!,
+      password: user.password!,
+      passwordRepeat: user.password!,
+    });
     expect(reuse.status).toBe(409);
     expect(reuse.text).toContain("You have already used this password.");
     const done = await browser.post("/demo/change-password", {

@@ -31,7 +31,11 @@ const formErrors = (html: string) => textOf(html, /<div class="form-errors" role
 
 describe("issue 10: the embedded API answers 429, the page says so and keeps the input", () => {
   it("forgot-password: a second reset for one user name within the hour shows the translated message with the name kept", async () => {
-    const first = await new BrowserClient(server.baseUrl).post("/demo/forgot-password?langId=en_GB", { username: "anna" }, visitor("203.0.113.10"));
+    const first = await new BrowserClient(server.baseUrl).post(
+      "/demo/forgot-password?langId=en_GB",
+      { username: "anna" },
+      visitor("203.0.113.10"),
+    );
     expect(new URL(first.url).searchParams.get("sent")).toBe("1");
 
     const browser = new BrowserClient(server.baseUrl);
@@ -79,7 +83,8 @@ describe("issue 10: the embedded API answers 429, the page says so and keeps the
   });
 
   it("anonymous registration: over the client limit the form shows the message instead of an error page", async () => {
-    const register = () => new BrowserClient(server.baseUrl).post("/demo/registration?profileId=P500&langId=en_GB", { privacy: "on" }, visitor("192.0.2.40"));
+    const register = () =>
+      new BrowserClient(server.baseUrl).post("/demo/registration?profileId=P500&langId=en_GB", { privacy: "on" }, visitor("192.0.2.40"));
     for (let n = 0; n < 2; n++) expect(new URL((await register()).url).pathname).not.toBe("/demo/registration");
     const third = await register();
     expect(third.status).toBe(429);

@@ -38,7 +38,9 @@ describe("route sets per customer", () => {
   it("R-RTE-06 R-RTE-08 the demo configuration serves the page sets of demo-data.md", async () => {
     for (const area of DEMO_AREAS) {
       const response = await fetch(`${server.baseUrl}/api/getConfiguration?cstm=${area.cstm}`);
-      const { config } = (await response.json()) as { config: { area: { routes: string[]; root: string }; extensions?: string[]; exclude?: string[] } };
+      const { config } = (await response.json()) as {
+        config: { area: { routes: string[]; root: string }; extensions?: string[]; exclude?: string[] };
+      };
       const pages = new Set([...config.area.routes, ...(config.extensions ?? [])]);
       for (const excluded of config.exclude ?? []) pages.delete(excluded);
       pages.add("page-not-found");
@@ -93,7 +95,13 @@ describe("route sets per customer", () => {
 
   it("R-RTE-08 named examples: /initiativ/FAQ, /preview/report, /azubi/registration, /demo/newsletter", async () => {
     const client = new BrowserClient(server.baseUrl);
-    for (const [cstm, page] of [["initiativ", "FAQ"], ["preview", "report"], ["azubi", "registration"], ["demo", "newsletter"], ["azubi", "landing"]]) {
+    for (const [cstm, page] of [
+      ["initiativ", "FAQ"],
+      ["preview", "report"],
+      ["azubi", "registration"],
+      ["demo", "newsletter"],
+      ["azubi", "landing"],
+    ]) {
       const response = await client.get(`/${cstm}/${page}`, { follow: false });
       expect(response.location, `${cstm}/${page}`).toBe(`/${cstm}/page-not-found`);
     }
@@ -135,7 +143,9 @@ describe("landing", () => {
 
 describe("navigation and header", () => {
   const menu = (html: string) =>
-    [...(/<nav class="main-nav"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "").matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => [match[1], match[2]]);
+    [...(/<nav class="main-nav"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "").matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(
+      (match) => [match[1], match[2]],
+    );
 
   it("R-NAV-01 signed in on preview: Overview, Modules, Newsletter by rank, the current one marked, Logout as a POST form", async () => {
     const client = await signedIn("preview", "Ada Lovelace");
@@ -175,7 +185,11 @@ describe("navigation and header", () => {
 
   it("R-NAV-02 R-LAY-01 every layout has the logo or name, the language chooser, landmarks, skip link and the legal-notice link", async () => {
     const client = new BrowserClient(server.baseUrl);
-    for (const [url, layout] of [["/demo/login", "landing"], ["/preview/newsletter", "dashboard"], ["/demo/page-not-found", "error"]]) {
+    for (const [url, layout] of [
+      ["/demo/login", "landing"],
+      ["/preview/newsletter", "dashboard"],
+      ["/demo/page-not-found", "error"],
+    ]) {
       const page = await client.get(url);
       expect(page.text, url).toContain(`class="layout layout-${layout}"`);
       expect(page.text, url).toContain('class="skip-link" href="#main"');
@@ -214,7 +228,9 @@ describe("modals without JavaScript", () => {
     expect(layers).toHaveLength(2);
     expect(layers[0]).toContain('inert=""');
     expect(layers[1]).not.toContain("inert");
-    expect(page.text).toMatch(/aria-labelledby="modal-legal-notice-title"[\s\S]*class="modal-close"[^>]*href="\/demo\/login\?modal=privacy"/);
+    expect(page.text).toMatch(
+      /aria-labelledby="modal-legal-notice-title"[\s\S]*class="modal-close"[^>]*href="\/demo\/login\?modal=privacy"/,
+    );
     expect(page.text).toMatch(/data-modal-opener="legal-notice"[^>]*href="\/demo\/login\?modal=privacy&amp;modal=legal-notice"/);
     expect(page.text).toContain("Demo AG");
     expect(page.text).toMatch(/href="https:\/\/example.com\/impressum"[^>]*>Vollständiges Impressum öffnen/);

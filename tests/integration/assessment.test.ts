@@ -25,7 +25,10 @@ const signedIn = (template: string, language = "en_GB") => signedInClone(server.
 
 const path = (page: PageResponse) => new URL(page.url).pathname + new URL(page.url).search;
 const main = (page: PageResponse) => /<main[\s\S]*<\/main>/.exec(page.text)?.[0] ?? "";
-const text = (page: PageResponse) => main(page).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const text = (page: PageResponse) =>
+  main(page)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 
 const personalData = DORA_PERSONAL_DATA;
 
@@ -35,7 +38,9 @@ const personalData = DORA_PERSONAL_DATA;
  */
 async function upstreamCalls(pathName: string, expected: number): Promise<Array<{ path: string; status?: number }>> {
   const exactly = (lines: ReturnType<typeof logLines>) => upstreamCallsIn(lines, pathName).filter((call) => call.path === pathName);
-  const lines = await waitForLogs(server.logs, (all) => exactly(all).length >= expected, { what: `${expected} upstream call(s) of ${pathName}` });
+  const lines = await waitForLogs(server.logs, (all) => exactly(all).length >= expected, {
+    what: `${expected} upstream call(s) of ${pathName}`,
+  });
   return exactly(lines);
 }
 
@@ -97,9 +102,17 @@ describe("assessment/{moduleId}: who and which module", () => {
 describe("Form module: form → summary → save → success (R-FORM-01)", () => {
   it("R-VAL-06 an empty required field and malformed input come back with the messages; what was typed is kept as the draft", async () => {
     const { browser } = await signedIn("dora");
-    const page = await browser.post("/demo/assessment/40", { ...personalData, intent: "review", lastName: "", email: "dora@example", dateOfBirth: "2099-01-01" });
+    const page = await browser.post("/demo/assessment/40", {
+      ...personalData,
+      intent: "review",
+      lastName: "",
+      email: "dora@example",
+      dateOfBirth: "2099-01-01",
+    });
     expect(page.status).toBe(400);
-    expect(page.text).toMatch(/name="lastName" type="text" autofocus="" required="" maxLength="100" aria-invalid="true" aria-describedby="form-personal-data-lastName-error"/);
+    expect(page.text).toMatch(
+      /name="lastName" type="text" autofocus="" required="" maxLength="100" aria-invalid="true" aria-describedby="form-personal-data-lastName-error"/,
+    );
     expect(text(page)).toContain("Please fill in this field.");
     expect(text(page).match(/Invalid input/g)).toHaveLength(2);
     // A reload (a new GET) shows the draft, wrong values included, so nothing is lost.
@@ -156,7 +169,9 @@ describe("Form module: form → summary → save → success (R-FORM-01)", () =>
     expect((await browser.get("/demo/assessment/40/summary", { follow: false })).location).toBe("/demo/assessment/40/saved");
     const edit = await browser.post("/demo/assessment/40", { ...personalData, intent: "review", lastName: "Changed" }, { follow: false });
     expect(edit.location).toBe("/demo/assessment/40/saved");
-    expect((await browser.post("/demo/assessment/40/summary", { intent: "save" }, { follow: false })).location).toBe("/demo/assessment/40/saved");
+    expect((await browser.post("/demo/assessment/40/summary", { intent: "save" }, { follow: false })).location).toBe(
+      "/demo/assessment/40/saved",
+    );
     expect(text(await browser.get("/demo/assessment/40/saved"))).toContain("Last name Fischer");
   });
 
@@ -181,7 +196,8 @@ describe("Form module: form → summary → save → success (R-FORM-01)", () =>
     const finalizedAt = () => {
       const db = new Database(join(server.dataDir, "api.db"), { readonly: true });
       try {
-        return (db.prepare("SELECT finalized_at FROM users WHERE user_name = ?").get(user.userName) as { finalized_at: string | null }).finalized_at;
+        return (db.prepare("SELECT finalized_at FROM users WHERE user_name = ?").get(user.userName) as { finalized_at: string | null })
+          .finalized_at;
       } finally {
         db.close();
       }
@@ -307,7 +323,9 @@ describe("the embedded frame and finishing (R-FIN-01)", () => {
     expect((await browser.get("/demo/assessment/40/done?session=x", { follow: false })).location).toBe("/demo/assessment/40");
     const anna = await signedIn("anna");
     expect((await anna.browser.get("/demo/assessment/31/summary", { follow: false })).location).toBe("/demo/assessment/31");
-    expect((await anna.browser.post("/demo/assessment/31/saved", { intent: "continue" }, { follow: false })).location).toBe("/demo/assessment/31");
+    expect((await anna.browser.post("/demo/assessment/31/saved", { intent: "continue" }, { follow: false })).location).toBe(
+      "/demo/assessment/31",
+    );
   });
 
   it("R-CON-01 the transition screen shows 8 minutes for a next module without a duration (33)", async () => {
@@ -322,29 +340,33 @@ describe("the embedded frame and finishing (R-FIN-01)", () => {
 describe("an ended upstream session keeps the draft", () => {
   // Its own server and 12 s of token life: a minute and a half of deadline for a loaded machine (it
   // ran past 30 s at a load average of 30, all in server start and sign-ins).
-  it("R-CAT-02 a form posted after the token's absolute expiry shows C02; the answers reappear after the next login", { timeout: 90_000 }, async () => {
-    // Token 3 s, refreshable until 12 s after the sign-in: room for a slow machine to load the form
-    // before (a request spanning a 1 s token's expiry got 419 under load).
-    const short = await startServer({ API_TOKEN_TTL_S: "3", API_TOKEN_ABSOLUTE_TTL_S: "12" });
-    try {
-      const user = await cloneUser(short.baseUrl, "dora");
-      const browser = new BrowserClient(short.baseUrl);
-      await browser.get("/demo/login?langId=en_GB");
-      await signIn(browser, user);
-      // The token was issued before this moment (whole seconds upstream): the test waits for the clock.
-      const signedInBy = Date.now();
-      expect((await browser.get("/demo/assessment/40")).status).toBe(200);
-      while (Date.now() <= signedInBy + 12_000) await new Promise((resolve) => setTimeout(resolve, signedInBy + 12_001 - Date.now()));
-      const expired = await browser.post("/demo/assessment/40", { ...personalData, intent: "review", lastName: "Typed-Before-Expiry" });
-      expect(expired.status, `${expired.url}: ${text(expired).slice(0, 400)}`).toBe(401);
-      expect(text(expired)).toContain("C02");
-      expect(main(expired)).toContain('href="/demo/login"');
-      await signIn(browser, user);
-      const form = await browser.get("/demo/assessment/40");
-      expect(form.status).toBe(200);
-      expect(main(form)).toContain('value="Typed-Before-Expiry"');
-    } finally {
-      await short.stop();
-    }
-  });
+  it(
+    "R-CAT-02 a form posted after the token's absolute expiry shows C02; the answers reappear after the next login",
+    { timeout: 90_000 },
+    async () => {
+      // Token 3 s, refreshable until 12 s after the sign-in: room for a slow machine to load the form
+      // before (a request spanning a 1 s token's expiry got 419 under load).
+      const short = await startServer({ API_TOKEN_TTL_S: "3", API_TOKEN_ABSOLUTE_TTL_S: "12" });
+      try {
+        const user = await cloneUser(short.baseUrl, "dora");
+        const browser = new BrowserClient(short.baseUrl);
+        await browser.get("/demo/login?langId=en_GB");
+        await signIn(browser, user);
+        // The token was issued before this moment (whole seconds upstream): the test waits for the clock.
+        const signedInBy = Date.now();
+        expect((await browser.get("/demo/assessment/40")).status).toBe(200);
+        while (Date.now() <= signedInBy + 12_000) await new Promise((resolve) => setTimeout(resolve, signedInBy + 12_001 - Date.now()));
+        const expired = await browser.post("/demo/assessment/40", { ...personalData, intent: "review", lastName: "Typed-Before-Expiry" });
+        expect(expired.status, `${expired.url}: ${text(expired).slice(0, 400)}`).toBe(401);
+        expect(text(expired)).toContain("C02");
+        expect(main(expired)).toContain('href="/demo/login"');
+        await signIn(browser, user);
+        const form = await browser.get("/demo/assessment/40");
+        expect(form.status).toBe(200);
+        expect(main(form)).toContain('value="Typed-Before-Expiry"');
+      } finally {
+        await short.stop();
+      }
+    },
+  );
 });

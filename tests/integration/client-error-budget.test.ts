@@ -34,7 +34,11 @@ function report(address: string, message: string) {
 function storedCount(message: string): number {
   const db = new Database(join(server.dataDir, "api.db"), { readonly: true });
   try {
-    return (db.prepare("SELECT count(*) AS n FROM client_errors WHERE report_json LIKE ?").get(`%${JSON.stringify(message).slice(1, -1)}%`) as { n: number }).n;
+    return (
+      db.prepare("SELECT count(*) AS n FROM client_errors WHERE report_json LIKE ?").get(`%${JSON.stringify(message).slice(1, -1)}%`) as {
+        n: number;
+      }
+    ).n;
   } finally {
     db.close();
   }

@@ -32,7 +32,10 @@ function configuration(cstm: string) {
       texts:
         cstm === "preview"
           ? {
-              "de-DU": { newsletter: "Neuigkeiten aus der Vorschau.\n\nZweiter Absatz <b>ohne</b> Markup.", legalNotice: "Vorschau GmbH\nMusterweg 1" },
+              "de-DU": {
+                newsletter: "Neuigkeiten aus der Vorschau.\n\nZweiter Absatz <b>ohne</b> Markup.",
+                legalNotice: "Vorschau GmbH\nMusterweg 1",
+              },
               en_GB: { newsletter: "News from the preview." },
             }
           : {},
@@ -50,7 +53,12 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
 beforeAll(async () => {
   upstream = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://upstream");
-    calls.push({ method: request.method ?? "", url: url.pathname + url.search, body: await readBody(request), authorization: request.headers.authorization });
+    calls.push({
+      method: request.method ?? "",
+      url: url.pathname + url.search,
+      body: await readBody(request),
+      authorization: request.headers.authorization,
+    });
     const cstm = url.searchParams.get("cstm") ?? url.pathname.split("/").find((part) => part === "preview" || part === "broken");
     response.setHeader("Content-Type", "application/json");
     if (url.pathname === "/getConfiguration" && (cstm === "preview" || cstm === "broken")) {
@@ -111,7 +119,9 @@ describe("privacy modal", () => {
 describe("legal notice and appearance", () => {
   it("R-NAV-02 a customer with its own legal-notice text: the footer link opens it as a modal", async () => {
     const page = await new BrowserClient(app.baseUrl).get("/preview/login");
-    expect(page.text).toMatch(/<footer class="app-footer"><a data-modal-opener="legal-notice"[^>]*href="\/preview\/login\?modal=legal-notice">Impressum</);
+    expect(page.text).toMatch(
+      /<footer class="app-footer"><a data-modal-opener="legal-notice"[^>]*href="\/preview\/login\?modal=legal-notice">Impressum</,
+    );
     const modal = await new BrowserClient(app.baseUrl).get("/preview/login?modal=legal-notice");
     expect(modal.text).toContain("<p>Vorschau GmbH\nMusterweg 1</p>");
     expect(modal.text).toContain('href="https://example.com/imprint"');
@@ -119,7 +129,9 @@ describe("legal notice and appearance", () => {
 
   it("R-NAV-02 the logo from the appearance, with a text alternative, linking home; the brand colour gets readable text", async () => {
     const page = await new BrowserClient(app.baseUrl).get("/preview/login");
-    expect(page.text).toMatch(/<a class="brand"[^>]*href="\/preview"><img src="https:\/\/cdn.example.com\/logo.svg" alt="Vorschau GmbH – Startseite"/);
+    expect(page.text).toMatch(
+      /<a class="brand"[^>]*href="\/preview"><img src="https:\/\/cdn.example.com\/logo.svg" alt="Vorschau GmbH – Startseite"/,
+    );
     expect(page.text).toContain("--brand:#ffd700;--brand-contrast:#000");
   });
 
@@ -174,7 +186,12 @@ describe("newsletter", () => {
     const client = new BrowserClient(app.baseUrl);
     const form = await client.get("/preview/newsletter?langId=en_GB");
     const trap = /<input[^>]*name="from__confirm"[^>]*value="([^"]*)"/.exec(form.text)?.[1] ?? "";
-    const posted = await client.post("/preview/newsletter", { email: "bot@example.com", consent: "on", name__confirm: "http://spam", from__confirm: trap });
+    const posted = await client.post("/preview/newsletter", {
+      email: "bot@example.com",
+      consent: "on",
+      name__confirm: "http://spam",
+      from__confirm: trap,
+    });
     expect(posted.status).toBe(400);
     expect(posted.text).toContain("The form could not be sent. Please check your entries and send it again.");
     expect(posted.text).toContain('value="bot@example.com"');

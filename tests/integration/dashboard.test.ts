@@ -21,7 +21,10 @@ const signedIn = (template: string, language = "en_GB") => signedInClone(server.
 
 const path = (page: PageResponse) => new URL(page.url).pathname;
 const main = (page: PageResponse) => /<main[\s\S]*<\/main>/.exec(page.text)?.[0] ?? "";
-const text = (page: PageResponse) => main(page).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const text = (page: PageResponse) =>
+  main(page)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 
 const personalData = DORA_PERSONAL_DATA;
 
@@ -108,7 +111,11 @@ describe("home", () => {
     expect(text(home)).toContain("I accept the privacy policy");
     expect(home.text).toContain(`name="revision" value="${revision}"`);
     // A revision older than the current one is refused: nothing is accepted unseen.
-    const outdated = await browser.post("/demo/home", { intent: "accept-data-protection", statementId: "1", revision: String(revision - 1) });
+    const outdated = await browser.post("/demo/home", {
+      intent: "accept-data-protection",
+      statementId: "1",
+      revision: String(revision - 1),
+    });
     expect(outdated.status).toBe(409);
     expect(text(outdated)).toContain("The privacy policy has changed in the meantime.");
     const accepted = await browser.post("/demo/home", { intent: "accept-data-protection", statementId: "1", revision: String(revision) });

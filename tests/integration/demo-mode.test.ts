@@ -30,7 +30,10 @@ afterAll(async () => {
 describe("issue 10: production start without DEMO_MODE", () => {
   it("says which mode runs; the demo users of the README cannot sign in", async () => {
     await eventually("the embedded API's start line", () => server.logs().includes("embedded API database ready (no demo accounts)"));
-    for (const [userName, password] of [["anna", "Anna-Demo-2027"], ["dora", "Dora-Demo-2027"]]) {
+    for (const [userName, password] of [
+      ["anna", "Anna-Demo-2027"],
+      ["dora", "Dora-Demo-2027"],
+    ]) {
       const page = await signIn(new BrowserClient(server.baseUrl), { userName, password, cstm: "demo" });
       expect(page.status, userName).toBe(401);
     }

@@ -24,7 +24,7 @@ describe("translations in documents (issue 13)", () => {
   it("issue 13 the login document renders every text but carries only its page's, with the sign-in button's sending state", async () => {
     const response = await fetch(`${server.baseUrl}/demo/login?langId=en_GB`);
     const html = await response.text();
-    expect(html).toContain("<h1 id=\"login-title\">");
+    expect(html).toContain('<h1 id="login-title">');
     const texts = carriedTexts(html);
     expect(texts).toBeDefined();
     expect(Object.keys(texts!)).not.toContain("recruiter");
@@ -39,7 +39,7 @@ describe("translations in documents (issue 13)", () => {
 
   it("issue 13 R-SCR-01 lite mode: no texts and no scripts at all", async () => {
     const html = await (await fetch(`${server.baseUrl}/demo/login`, { headers: { "Save-Data": "on" } })).text();
-    expect(html).toContain("<h1 id=\"login-title\">");
+    expect(html).toContain('<h1 id="login-title">');
     expect(html).not.toContain("<script");
   });
 

@@ -52,7 +52,9 @@ describe("catalogue errors as dialogs over the page (issue 14 part 3)", () => {
     expect(dialog).toContain("Fehlercode C05");
     expect(dialog).toMatch(/<h2 id="error-dialog-0-title">Keine Berechtigung<\/h2>/);
     // "Retry" and "Close" close the dialog without JavaScript: forms with method="dialog".
-    expect(dialog).toMatch(/<form method="dialog"[^>]*><button type="submit" class="button button-primary">Erneut versuchen<\/button><\/form>/);
+    expect(dialog).toMatch(
+      /<form method="dialog"[^>]*><button type="submit" class="button button-primary">Erneut versuchen<\/button><\/form>/,
+    );
     expect(dialog).toMatch(/<form method="dialog"[^>]*><button type="submit" class="button">Schließen<\/button><\/form>/);
     // The page is still there behind it, with what was typed (never the password).
     expect(page.text).toMatch(/<form method="post"[^>]*>/);

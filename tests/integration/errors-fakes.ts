@@ -185,7 +185,9 @@ export async function eventually<T>(what: string, check: () => T | undefined | f
  * The built server started like tests/support/server.ts does, but on a port chosen here and found
  * ready through /healthz: with LOG_LEVEL above info there is no "server listening" line to read.
  */
-export async function startServerOnPort(env: Record<string, string>): Promise<{ baseUrl: string; logs: () => string; stop(): Promise<void> }> {
+export async function startServerOnPort(
+  env: Record<string, string>,
+): Promise<{ baseUrl: string; logs: () => string; stop(): Promise<void> }> {
   const port = await closedPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "assessment-test-"));
   const child = spawn(process.execPath, [path.join(ROOT, "build/serve.js")], {
@@ -209,7 +211,10 @@ export async function startServerOnPort(env: Record<string, string>): Promise<{ 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");

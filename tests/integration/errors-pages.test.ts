@@ -7,14 +7,21 @@ import { breakSessionStore, closedPort, customerConfig, json, seedSession, start
 /** The error view's parts, from our own markup. */
 function errorView(page: PageResponse) {
   const section = /<section class="error-view"[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? "";
-  const textOf = (pattern: RegExp) => pattern.exec(section)?.[1]?.replace(/<[^>]+>/g, "").trim();
+  const textOf = (pattern: RegExp) =>
+    pattern
+      .exec(section)?.[1]
+      ?.replace(/<[^>]+>/g, "")
+      .trim();
   return {
     section,
     code: textOf(/<p class="error-code">([\s\S]*?)<\/p>/),
     title: textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/),
     message: textOf(/<p class="error-message">([\s\S]*?)<\/p>/),
     reference: textOf(/<p class="error-reference">[\s\S]*?<code>([\s\S]*?)<\/code>/),
-    links: [...section.matchAll(/<a class="button[^"]*" href="([^"]+)">([^<]*)</g)].map((match) => ({ href: match[1].replace(/&amp;/g, "&"), label: match[2] })),
+    links: [...section.matchAll(/<a class="button[^"]*" href="([^"]+)">([^<]*)</g)].map((match) => ({
+      href: match[1].replace(/&amp;/g, "&"),
+      label: match[2],
+    })),
   };
 }
 

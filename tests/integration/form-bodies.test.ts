@@ -16,7 +16,12 @@ afterAll(async () => {
 });
 
 function post(path: string, body: BodyInit, contentType?: string) {
-  const headers: Record<string, string> = { Origin: server.baseUrl, "Sec-Fetch-Site": "same-origin", Accept: "text/html", "Accept-Language": "en" };
+  const headers: Record<string, string> = {
+    Origin: server.baseUrl,
+    "Sec-Fetch-Site": "same-origin",
+    Accept: "text/html",
+    "Accept-Language": "en",
+  };
   if (contentType) headers["Content-Type"] = contentType;
   return fetch(server.baseUrl + path, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(15_000) });
 }
@@ -42,7 +47,15 @@ describe("form bodies", () => {
 
   it("issue 10 conform's reserved names (__intent__, __state__) from a tool are ignored: the form answers as usual, input kept", async () => {
     for (const reserved of ["__intent__", "__state__"]) {
-      const response = await post("/demo/login", form([["username", "fuzzy"], ["password", ""], [reserved, "not json"]]), "application/x-www-form-urlencoded");
+      const response = await post(
+        "/demo/login",
+        form([
+          ["username", "fuzzy"],
+          ["password", ""],
+          [reserved, "not json"],
+        ]),
+        "application/x-www-form-urlencoded",
+      );
       const html = await response.text();
       expect(response.status, reserved).toBe(400);
       expect(html).toContain('value="fuzzy"');
@@ -51,7 +64,15 @@ describe("form bodies", () => {
 
   it("issue 10 a field named like a huge array index (a[999999999]) no longer freezes the server", async () => {
     const started = Date.now();
-    const response = await post("/demo/login", form([["username", "fuzzy"], ["a[999999999]", "x"], ["b.c", "y"]]), "application/x-www-form-urlencoded");
+    const response = await post(
+      "/demo/login",
+      form([
+        ["username", "fuzzy"],
+        ["a[999999999]", "x"],
+        ["b.c", "y"],
+      ]),
+      "application/x-www-form-urlencoded",
+    );
     const html = await response.text();
     expect(response.status).toBe(400);
     expect(html).toContain('value="fuzzy"');

@@ -55,7 +55,12 @@ describe("issue 15: the honeypot of the public forms", () => {
   it("R-AUTH-01 a normal sign-in through the form, honeypot inputs included, passes", async () => {
     const client = new BrowserClient(prompt.baseUrl);
     const form = await client.get("/demo/login");
-    const page = await client.post("/demo/login", { username: "anna", password: "Anna-Demo-2027", privacy: "on", ...honeypotOf(form.text) });
+    const page = await client.post("/demo/login", {
+      username: "anna",
+      password: "Anna-Demo-2027",
+      privacy: "on",
+      ...honeypotOf(form.text),
+    });
     expect(new URL(page.url).pathname).toBe("/demo/home");
   });
 
@@ -96,12 +101,24 @@ describe("issue 15: the honeypot of the public forms", () => {
   it("a form posted sooner than HONEYPOT_MIN_FILL_MS after it was served (a bot replaying it at once) is refused, the input kept", async () => {
     const client = new BrowserClient(strict.baseUrl);
     const login = await client.get("/demo/login?langId=en_GB");
-    const refused = await client.post("/demo/login", { username: "anna", password: "Anna-Demo-2027", privacy: "on", ...honeypotOf(login.text) });
+    const refused = await client.post("/demo/login", {
+      username: "anna",
+      password: "Anna-Demo-2027",
+      privacy: "on",
+      ...honeypotOf(login.text),
+    });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain(NOT_SENT_EN);
     expect(refused.text).toContain('value="anna"');
     const registration = await client.get("/demo/registration");
-    const values = { firstName: "Ada", lastName: "Lovelace", email: "ada-honeypot@example.com", password: "Secret-Pass-1", passwordRepeat: "Secret-Pass-1", privacy: "on" };
+    const values = {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada-honeypot@example.com",
+      password: "Secret-Pass-1",
+      passwordRepeat: "Secret-Pass-1",
+      privacy: "on",
+    };
     const page = await client.post("/demo/registration", { ...values, ...honeypotOf(registration.text) });
     expect(page.status).toBe(400);
     expect(page.text).toContain(NOT_SENT_EN);

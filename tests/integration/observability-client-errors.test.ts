@@ -34,7 +34,12 @@ afterAll(async () => {
 function post(body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.baseUrl}/_client-errors`, {
     method: "POST",
-    headers: { "Content-Type": "text/plain", "User-Agent": "Mozilla/5.0 (X11; Linux) Chromium/140", "Sec-Fetch-Site": "same-origin", ...headers },
+    headers: {
+      "Content-Type": "text/plain",
+      "User-Agent": "Mozilla/5.0 (X11; Linux) Chromium/140",
+      "Sec-Fetch-Site": "same-origin",
+      ...headers,
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -105,7 +110,11 @@ describe("client error reports", () => {
       // Forwarding runs after the answer: wait for its warning, and for the report's own line.
       await waitForLog(server.logs, (line) => line.reqId === requestId && line.msg === "client error report not forwarded");
       const logged = await waitForLog(server.logs, (line) => line.reqId === requestId && line.msg === "client error");
-      expect(logged).toMatchObject({ level: "warn", cstm: "demo", clientError: { source: "error", message: "forwarding fails", url: "/demo/home?tab=1" } });
+      expect(logged).toMatchObject({
+        level: "warn",
+        cstm: "demo",
+        clientError: { source: "error", message: "forwarding fails", url: "/demo/home?tab=1" },
+      });
     } finally {
       failForwarding = false;
     }

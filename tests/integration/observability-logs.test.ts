@@ -92,11 +92,25 @@ describe("pino request logs", () => {
     const forwarded = await eventually("the forwarded report", () => upstream.calls.find((call) => call.path === "/handleClientError"));
     expect(forwarded.headers.authorization).toBe(`Bearer ${NEW_TOKEN}`);
     // The forwarding is logged after the upstream answered it; everything else before the barrier's line.
-    await waitForLog(server.logs, (line) => line.msg === "upstream call" && (line.upstream as { path?: string }).path === "/handleClientError");
+    await waitForLog(
+      server.logs,
+      (line) => line.msg === "upstream call" && (line.upstream as { path?: string }).path === "/handleClientError",
+    );
     await logBarrier(server.baseUrl, server.logs);
     expect(server.logs()).toContain('"path":"/refreshToken"');
     const logs = server.logs();
-    for (const secret of [PASSWORD, OLD_TOKEN, NEW_TOKEN, LOGIN_TOKEN, BROWSER_TOKEN, cookie.value, decodeURIComponent(cookie.value), SESSION_ID, LINK_HASH, QUERY_TOKEN]) {
+    for (const secret of [
+      PASSWORD,
+      OLD_TOKEN,
+      NEW_TOKEN,
+      LOGIN_TOKEN,
+      BROWSER_TOKEN,
+      cookie.value,
+      decodeURIComponent(cookie.value),
+      SESSION_ID,
+      LINK_HASH,
+      QUERY_TOKEN,
+    ]) {
       expect(logs.includes(secret), `log contains ${secret}`).toBe(false);
     }
     expect(logs).toContain(`/demo/reset-password/[redacted]/de?token=[redacted]`);
@@ -120,7 +134,11 @@ describe("pino request logs", () => {
     });
     expect(typeof completed.responseTime).toBe("number");
     const upstreamCall = lines.find((line) => line.msg === "upstream call");
-    expect(upstreamCall).toMatchObject({ reqId: requestId, cstm: "demo", upstream: { method: "GET", path: "/getConfiguration", status: 200 } });
+    expect(upstreamCall).toMatchObject({
+      reqId: requestId,
+      cstm: "demo",
+      upstream: { method: "GET", path: "/getConfiguration", status: 200 },
+    });
     expect(typeof (upstreamCall!.upstream as { durationMs: unknown }).durationMs).toBe("number");
     // The upstream got the same request id.
     expect(upstream.calls.some((call) => call.headers["x-request-id"] === requestId)).toBe(true);

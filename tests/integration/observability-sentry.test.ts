@@ -111,7 +111,13 @@ describe("Sentry", () => {
     const sentinel = await fetch(`${server.baseUrl}/_client-errors`, {
       method: "POST",
       headers: { "Content-Type": "text/plain", "Sec-Fetch-Site": "same-origin" },
-      body: JSON.stringify({ source: "error", message: "sentinel after the quiet answers", stack: "Error: sentinel", url: "/demo/login", reference: "sentinel-0001" }),
+      body: JSON.stringify({
+        source: "error",
+        message: "sentinel after the quiet answers",
+        stack: "Error: sentinel",
+        url: "/demo/login",
+        reference: "sentinel-0001",
+      }),
     });
     expect(sentinel.status).toBe(204);
     await eventually("the sentinel event", () => sentry.events.find(byRequest(sentinel.headers.get("x-request-id")!)));
@@ -159,7 +165,13 @@ describe("Sentry", () => {
     expect(response.status).toBe(204);
     const requestId = response.headers.get("x-request-id")!;
     const event = await eventually("the client error event", () => sentry.events.find(byRequest(requestId)));
-    expect(event.tags).toMatchObject({ request_id: requestId, cstm: "demo", route: "/demo/profile", reference: "document-request-0001", source: "boundary" });
+    expect(event.tags).toMatchObject({
+      request_id: requestId,
+      cstm: "demo",
+      route: "/demo/profile",
+      reference: "document-request-0001",
+      source: "boundary",
+    });
     expect(event.exception?.values?.[0]?.value).toBe("Cannot read properties of undefined (reading 'name')");
   });
 });

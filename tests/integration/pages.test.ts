@@ -39,8 +39,13 @@ function videoEvents(userName: string): Array<Record<string, unknown>> {
   }
 }
 
-const valueOf = (html: string, id: string) => new RegExp(`id="${id}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*id="${id}"`).exec(html)?.slice(1).find(Boolean);
-const decode = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const valueOf = (html: string, id: string) =>
+  new RegExp(`id="${id}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*id="${id}"`).exec(html)?.slice(1).find(Boolean);
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 describe("FAQ", () => {
   it("R-RTE-02 R-SCR-10 the customer's questions and answers in the page language, as disclosures that need no script", async () => {
@@ -109,7 +114,12 @@ describe("profile", () => {
   it("R-SCR-10 saving shows the translated 'saved' notice once, keeps the data and greets with the new name", async () => {
     const { browser, user } = await signedIn();
     await browser.get("/demo/profile?langId=en_GB");
-    const saved = await browser.post("/demo/profile", { firstName: "Annabel", lastName: "Becker-Stein", email: `new-${user.userName}@example.com`, language: "en_GB" });
+    const saved = await browser.post("/demo/profile", {
+      firstName: "Annabel",
+      lastName: "Becker-Stein",
+      email: `new-${user.userName}@example.com`,
+      language: "en_GB",
+    });
     expect(new URL(saved.url).pathname).toBe("/demo/profile");
     expect(saved.text).toMatch(/<p class="notice notice-success" role="status">Your details have been saved.<\/p>/);
     expect(valueOf(saved.text, "profile-firstName")).toBe("Annabel");
@@ -122,7 +132,12 @@ describe("profile", () => {
   it("R-LANG-01 saving another language switches the page language", async () => {
     const { browser, user } = await signedIn();
     await browser.get("/demo/profile?langId=en_GB");
-    const saved = await browser.post("/demo/profile", { firstName: "Anna", lastName: "Becker", email: `${user.userName}@example.com`, language: "it" });
+    const saved = await browser.post("/demo/profile", {
+      firstName: "Anna",
+      lastName: "Becker",
+      email: `${user.userName}@example.com`,
+      language: "it",
+    });
     expect(saved.text).toContain('<html lang="it"');
     expect(saved.text).toContain('role="status">I tuoi dati sono stati salvati.</p>');
     expect(saved.text).toMatch(/<option value="it" selected="">Italiano<\/option>/);
@@ -133,9 +148,16 @@ describe("profile", () => {
   it("R-CAT-02 another account's e-mail address is C12, shown at the e-mail field; the entries stay", async () => {
     const { browser } = await signedIn();
     await browser.get("/demo/profile?langId=en_GB");
-    const refused = await browser.post("/demo/profile", { firstName: "Anne", lastName: "Becker", email: "ben@example.com", language: "en_GB" });
+    const refused = await browser.post("/demo/profile", {
+      firstName: "Anne",
+      lastName: "Becker",
+      email: "ben@example.com",
+      language: "en_GB",
+    });
     expect(refused.status).toBe(400);
-    expect(textOf(refused.text, /<div id="profile-email-error"[^>]*>([\s\S]*?)<\/div>/)).toBe("This e-mail address is already registered for this project.");
+    expect(textOf(refused.text, /<div id="profile-email-error"[^>]*>([\s\S]*?)<\/div>/)).toBe(
+      "This e-mail address is already registered for this project.",
+    );
     expect(refused.text).toMatch(/id="profile-email"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="profile-email"/);
     expect(valueOf(refused.text, "profile-firstName")).toBe("Anne");
     expect(valueOf(refused.text, "profile-email")).toBe("ben@example.com");
@@ -145,14 +167,28 @@ describe("profile", () => {
   it("R-VAL-06 invalid input gets translated messages and keeps what was typed; nothing is saved", async () => {
     const { browser, user } = await signedIn();
     await browser.get("/demo/profile?langId=en_GB");
-    const refused = await browser.post("/demo/profile", { firstName: "", lastName: "Becker\nZweite Zeile", email: "not-an-address", language: "xx" });
+    const refused = await browser.post("/demo/profile", {
+      firstName: "",
+      lastName: "Becker\nZweite Zeile",
+      email: "not-an-address",
+      language: "xx",
+    });
     expect(refused.status).toBe(400);
     expect(textOf(refused.text, /<div id="profile-firstName-error"[^>]*>([\s\S]*?)<\/div>/)).toBe("Please fill in this field.");
-    expect(textOf(refused.text, /<div id="profile-lastName-error"[^>]*>([\s\S]*?)<\/div>/)).toBe("Please enter the name on one line, without line breaks.");
+    expect(textOf(refused.text, /<div id="profile-lastName-error"[^>]*>([\s\S]*?)<\/div>/)).toBe(
+      "Please enter the name on one line, without line breaks.",
+    );
     expect(textOf(refused.text, /<div id="profile-email-error"[^>]*>([\s\S]*?)<\/div>/)).toBe("Please enter a valid e-mail address.");
-    expect(textOf(refused.text, /<div id="profile-language-error"[^>]*>([\s\S]*?)<\/div>/)).toBe("Please choose one of the languages offered.");
+    expect(textOf(refused.text, /<div id="profile-language-error"[^>]*>([\s\S]*?)<\/div>/)).toBe(
+      "Please choose one of the languages offered.",
+    );
     expect(valueOf(refused.text, "profile-email")).toBe("not-an-address");
-    const tooLong = await browser.post("/demo/profile", { firstName: "A".repeat(101), lastName: "Becker", email: `${user.userName}@example.com`, language: "en_GB" });
+    const tooLong = await browser.post("/demo/profile", {
+      firstName: "A".repeat(101),
+      lastName: "Becker",
+      email: `${user.userName}@example.com`,
+      language: "en_GB",
+    });
     expect(textOf(tooLong.text, /<div id="profile-firstName-error"[^>]*>([\s\S]*?)<\/div>/)).toBe("This entry is too long.");
     const page = await browser.get("/demo/profile");
     expect(valueOf(page.text, "profile-firstName")).toBe("Anna");
@@ -166,7 +202,11 @@ describe("profile", () => {
     const browser = new BrowserClient(server.baseUrl);
     await browser.get("/demo/login?langId=en_GB");
     browser.cookies.set(cookie.name, cookie.value);
-    const refused = await browser.post("/demo/profile", { firstName: "Ada", lastName: "King", email: "ada@example.com", language: "en_GB" }, { follow: false });
+    const refused = await browser.post(
+      "/demo/profile",
+      { firstName: "Ada", lastName: "King", email: "ada@example.com", language: "en_GB" },
+      { follow: false },
+    );
     expect(refused.status).toBe(401);
     expect(refused.text).toContain('class="layout layout-error"');
     expect(refused.text).toContain('<p class="error-code">Error code C03</p>');
@@ -203,7 +243,9 @@ describe("support and videos", () => {
     const { browser } = await signedIn();
     const page = await browser.get("/demo/support?langId=en_GB");
     expect(page.text).toMatch(/<h2 id="videos-title">Videos<\/h2>/);
-    expect(decode(page.text)).toMatch(/<a class="video-link" data-modal-opener="video"[^>]*href="\/demo\/support\?langId=en_GB&video=welcome&modal=video">/);
+    expect(decode(page.text)).toMatch(
+      /<a class="video-link" data-modal-opener="video"[^>]*href="\/demo\/support\?langId=en_GB&video=welcome&modal=video">/,
+    );
     expect(page.text).toContain("Play video: Welcome to Demo AG");
     const hungarian = await browser.get("/demo/support?langId=hu");
     expect(hungarian.text).toContain("Üdvözöljük a Demo AG-nél");
@@ -215,7 +257,9 @@ describe("support and videos", () => {
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<dialog open="" aria-modal="true" aria-labelledby="modal-video-title" class="modal modal-wide"/);
     expect(page.text).toMatch(/<h2 id="modal-video-title">Welcome to Demo AG<\/h2>/);
-    expect(page.text).toMatch(/<video controls="" preload="metadata" src="\/api\/media\/welcome.webm" poster="\/api\/media\/welcome-poster.svg">/);
+    expect(page.text).toMatch(
+      /<video controls="" preload="metadata" src="\/api\/media\/welcome.webm" poster="\/api\/media\/welcome-poster.svg">/,
+    );
     expect(page.text).toMatch(/<a href="\/api\/media\/welcome.webm" type="video\/webm"[^>]*>Open the video file<\/a>/);
     const events = await eventually("the opening to be tracked", () => {
       const stored = videoEvents(user.userName);
@@ -241,17 +285,29 @@ describe("support and videos", () => {
     const played = await browser.post("/demo/track-video", { videoId: "welcome", action: "play", position: "1.25" }, { follow: false });
     expect(played.status).toBe(204);
     await eventually("play to be tracked", () => videoEvents(user.userName).find((event) => event.action === "play"));
-    expect(videoEvents(user.userName).find((event) => event.action === "play")).toMatchObject({ videoId: "welcome", position: 1.3, profileId: "P100" });
+    expect(videoEvents(user.userName).find((event) => event.action === "play")).toMatchObject({
+      videoId: "welcome",
+      position: 1.3,
+      profileId: "P100",
+    });
     expect((await browser.post("/demo/track-video", { videoId: "other", action: "play" }, { follow: false })).status).toBe(400);
     expect((await browser.post("/demo/track-video", { videoId: "welcome", action: "delete" }, { follow: false })).status).toBe(400);
-    const signedOut = await new BrowserClient(server.baseUrl).post("/demo/track-video", { videoId: "welcome", action: "play" }, { follow: false });
+    const signedOut = await new BrowserClient(server.baseUrl).post(
+      "/demo/track-video",
+      { videoId: "welcome", action: "play" },
+      { follow: false },
+    );
     expect(signedOut.status).toBe(204);
     const get = await browser.get("/demo/track-video", { follow: false });
     expect(get.location).toBe("/demo");
   });
 
   it("R-RTE-08 track-video answers in every area (not a page), unlike pages outside the set", async () => {
-    const response = await new BrowserClient(server.baseUrl).post("/azubi/track-video", { videoId: "welcome", action: "play" }, { follow: false });
+    const response = await new BrowserClient(server.baseUrl).post(
+      "/azubi/track-video",
+      { videoId: "welcome", action: "play" },
+      { follow: false },
+    );
     expect(response.status).toBe(204);
   });
 });
@@ -277,7 +333,12 @@ describe("against a fake customer backend", () => {
   let upstream: FakeServer;
   let app: RunningServer;
   const routes = ["login", "FAQ", "profile", "support", "page-not-found"];
-  const welcome = { id: "intro", title: { "de-DU": "Einführung", en_GB: "Introduction" }, src: "/api/media/intro.webm", type: "video/webm" };
+  const welcome = {
+    id: "intro",
+    title: { "de-DU": "Einführung", en_GB: "Introduction" },
+    src: "/api/media/intro.webm",
+    type: "video/webm",
+  };
 
   beforeAll(async () => {
     upstream = await startFakeUpstream({
@@ -285,22 +346,48 @@ describe("against a fake customer backend", () => {
         const cstm = call.query.get("cstm") ?? "";
         const area = { name: "generic", root: "login", routes };
         if (cstm === "odd") {
-          json(res, 200, customerConfig("odd", {
-            area,
-            videos: "intro",
-            texts: {
-              "de-DU": { support: "Hilfe gibt es hier.", faq: [{ question: "Gilt das?", answer: "Ja." }, { question: "", answer: "ohne Frage" }, "kaputt"] },
-              en_GB: {},
-            },
-          }));
+          json(
+            res,
+            200,
+            customerConfig("odd", {
+              area,
+              videos: "intro",
+              texts: {
+                "de-DU": {
+                  support: "Hilfe gibt es hier.",
+                  faq: [{ question: "Gilt das?", answer: "Ja." }, { question: "", answer: "ohne Frage" }, "kaputt"],
+                },
+                en_GB: {},
+              },
+            }),
+          );
         } else if (cstm === "calm") {
-          json(res, 200, customerConfig("calm", { area, videos: [welcome, { id: "evil", title: "Böse", src: "javascript:alert(1)" }], texts: {}, contact: {} }));
+          json(
+            res,
+            200,
+            customerConfig("calm", {
+              area,
+              videos: [welcome, { id: "evil", title: "Böse", src: "javascript:alert(1)" }],
+              texts: {},
+              contact: {},
+            }),
+          );
         } else {
           json(res, 404, { status: "failed", error: "unknown_customer" });
         }
       },
       "GET /profile": (_call, res) =>
-        json(res, 200, { status: "success", profile: { userName: "ada", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", language: "de-DU", anonymous: false } }),
+        json(res, 200, {
+          status: "success",
+          profile: {
+            userName: "ada",
+            firstName: "Ada",
+            lastName: "Lovelace",
+            email: "ada@example.com",
+            language: "de-DU",
+            anonymous: false,
+          },
+        }),
       "POST /profile": (_call, res) => json(res, 500, { status: "failed", error: "internal_error" }),
       "POST /trackVideoAction": (call, res) => {
         if (call.body.includes('"action":"opened"')) res.socket?.destroy();
@@ -321,7 +408,13 @@ describe("against a fake customer backend", () => {
     const cookie = await seedSession(app.dataDir, `fake-backend-session-${cstm}-${sessions}-0123456789abcdef`, {
       cstm,
       activeProfileId: "P1",
-      applicant: { token: "seeded", expiresAt: Math.floor(Date.now() / 1000) + 3600, userName: "ada", displayName: "Ada Lovelace", anonymous: false },
+      applicant: {
+        token: "seeded",
+        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        userName: "ada",
+        displayName: "Ada Lovelace",
+        anonymous: false,
+      },
     });
     const browser = new BrowserClient(app.baseUrl);
     browser.cookies.set(cookie.name, cookie.value);
@@ -371,7 +464,9 @@ describe("against a fake customer backend", () => {
     await eventually("the opening to reach the upstream", () => upstream.calls.some((call) => call.path === "/trackVideoAction"));
     const played = await browser.post("/calm/track-video", { videoId: "intro", action: "play", position: "3" }, { follow: false });
     expect(played.status).toBe(204);
-    await eventually("play to reach the upstream", () => upstream.calls.some((call) => call.path === "/trackVideoAction" && call.body.includes('"play"')));
+    await eventually("play to reach the upstream", () =>
+      upstream.calls.some((call) => call.path === "/trackVideoAction" && call.body.includes('"play"')),
+    );
     const after = await browser.get("/calm/support?langId=en_GB");
     expect(after.status).toBe(200);
     expect(after.text).not.toContain('class="error-view"');
@@ -383,7 +478,12 @@ describe("against a fake customer backend", () => {
     const browser = await applicantOf("calm");
     const page = await browser.get("/calm/profile?langId=en_GB");
     expect(valueOf(page.text, "profile-firstName")).toBe("Ada");
-    const failed = await browser.post("/calm/profile", { firstName: "Augusta", lastName: "King", email: "augusta@example.com", language: "en_GB" });
+    const failed = await browser.post("/calm/profile", {
+      firstName: "Augusta",
+      lastName: "King",
+      email: "augusta@example.com",
+      language: "en_GB",
+    });
     expect(failed.status).toBe(502);
     const alert = /<div class="form-errors" role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(failed.text)?.[1] ?? "";
     expect(alert).toContain("<p>Unknown request error</p>");

@@ -32,20 +32,24 @@ function failedLogin(forwardedFor: string) {
 
 describe("client address behind a proxy (issue 10)", () => {
   // Eleven logins at OWASP's scrypt cost (decision 092): far over 30 s on a loaded 2-core machine.
-  it("with TRUST_PROXY=1 a spoofed X-Forwarded-For does not change the counted address; other clients count separately", { timeout: 180_000 }, async () => {
-    for (let n = 0; n < CLIENT_LIMIT; n++) {
-      // The client writes whatever it likes on the left; the proxy appends the real address.
-      const page = await failedLogin(`198.51.100.${n}, 203.0.113.7`);
-      expect(page.status, `attempt ${n + 1}`).toBe(401);
-    }
-    const spoofed = await failedLogin("192.0.2.200, 203.0.113.7");
-    expect(spoofed.status).toBe(429);
-    expect(spoofed.text).toContain("Too many attempts.");
-    // A different real client behind the same proxy is not locked out by the first one.
-    const other = await failedLogin("203.0.113.8");
-    expect(other.status).toBe(401);
-    expect(other.text).toContain("Username or password incorrect");
-  });
+  it(
+    "with TRUST_PROXY=1 a spoofed X-Forwarded-For does not change the counted address; other clients count separately",
+    { timeout: 180_000 },
+    async () => {
+      for (let n = 0; n < CLIENT_LIMIT; n++) {
+        // The client writes whatever it likes on the left; the proxy appends the real address.
+        const page = await failedLogin(`198.51.100.${n}, 203.0.113.7`);
+        expect(page.status, `attempt ${n + 1}`).toBe(401);
+      }
+      const spoofed = await failedLogin("192.0.2.200, 203.0.113.7");
+      expect(spoofed.status).toBe(429);
+      expect(spoofed.text).toContain("Too many attempts.");
+      // A different real client behind the same proxy is not locked out by the first one.
+      const other = await failedLogin("203.0.113.8");
+      expect(other.status).toBe(401);
+      expect(other.text).toContain("Username or password incorrect");
+    },
+  );
 });
 
 describe("instances without Redis share the SQLite counters (issue 10)", () => {
@@ -58,7 +62,11 @@ describe("instances without Redis share the SQLite counters (issue 10)", () => {
     });
     try {
       const attempt = (target: RunningServer) =>
-        new BrowserClient(target.baseUrl).post("/demo/login?langId=en_GB", { username: "shared-counter", password: "wrong-password", privacy: "on" });
+        new BrowserClient(target.baseUrl).post("/demo/login?langId=en_GB", {
+          username: "shared-counter",
+          password: "wrong-password",
+          privacy: "on",
+        });
       expect((await attempt(server)).status).toBe(401);
       // RATE_LIMIT_MAX=1 per account: the second attempt is one too many, on whichever instance.
       expect((await attempt(other)).status).toBe(429);
@@ -69,24 +77,36 @@ describe("instances without Redis share the SQLite counters (issue 10)", () => {
 });
 
 describe("the upstream's own throttle (issue 10, found by fuzzing)", () => {
-  it("an account the upstream throttles (429 after 10 failed logins) gets the form's too-many-attempts message, and a password the upstream cannot read the wrong-credentials one, not an API error page", { timeout: 180_000 }, async () => {
-    // The app's own limit out of the way: only the embedded API's throttle of failed logins is left.
-    const app = await startServer({ RATE_LIMIT_MAX: "100000", UPSTREAM_API_URL: `${server.baseUrl}/api` });
-    try {
-      const attempt = () =>
-        new BrowserClient(app.baseUrl).post("/demo/login?langId=en_GB", { username: "throttled-upstream", password: "wrong-password", privacy: "on" });
-      for (let n = 0; n < 10; n++) expect((await attempt()).status, `attempt ${n + 1}`).toBe(401);
-      const throttled = await attempt();
-      expect(throttled.status).toBe(429);
-      expect(throttled.text).toContain("Too many attempts.");
-      expect(throttled.text).toContain('value="throttled-upstream"');
-      // A password longer than the upstream reads (200 characters; the form takes 500) matches no account.
-      const long = await new BrowserClient(app.baseUrl).post("/demo/login?langId=en_GB", { username: "someone-else", password: "Aa1-".repeat(60), privacy: "on" });
-      expect(long.status).toBe(401);
-      expect(long.text).toContain("Username or password incorrect");
-      expect(long.text).toContain('value="someone-else"');
-    } finally {
-      await app.stop();
-    }
-  });
+  it(
+    "an account the upstream throttles (429 after 10 failed logins) gets the form's too-many-attempts message, and a password the upstream cannot read the wrong-credentials one, not an API error page",
+    { timeout: 180_000 },
+    async () => {
+      // The app's own limit out of the way: only the embedded API's throttle of failed logins is left.
+      const app = await startServer({ RATE_LIMIT_MAX: "100000", UPSTREAM_API_URL: `${server.baseUrl}/api` });
+      try {
+        const attempt = () =>
+          new BrowserClient(app.baseUrl).post("/demo/login?langId=en_GB", {
+            username: "throttled-upstream",
+            password: "wrong-password",
+            privacy: "on",
+          });
+        for (let n = 0; n < 10; n++) expect((await attempt()).status, `attempt ${n + 1}`).toBe(401);
+        const throttled = await attempt();
+        expect(throttled.status).toBe(429);
+        expect(throttled.text).toContain("Too many attempts.");
+        expect(throttled.text).toContain('value="throttled-upstream"');
+        // A password longer than the upstream reads (200 characters; the form takes 500) matches no account.
+        const long = await new BrowserClient(app.baseUrl).post("/demo/login?langId=en_GB", {
+          username: "someone-else",
+          password: "Aa1-".repeat(60),
+          privacy: "on",
+        });
+        expect(long.status).toBe(401);
+        expect(long.text).toContain("Username or password incorrect");
+        expect(long.text).toContain('value="someone-else"');
+      } finally {
+        await app.stop();
+      }
+    },
+  );
 });

@@ -25,7 +25,17 @@ async function rita(language = "en_GB") {
   return browser;
 }
 
-const base = { firstName: "Lena", lastName: "Neumann", email: "", userName: "", language: "en_GB", password: "", profileId: "", openUntil: "", owner: "" };
+const base = {
+  firstName: "Lena",
+  lastName: "Neumann",
+  email: "",
+  userName: "",
+  language: "en_GB",
+  password: "",
+  profileId: "",
+  openUntil: "",
+  owner: "",
+};
 
 describe("issue 12: create one applicant (app)", () => {
   it("guard: without a recruiter session, and with only an applicant's, the page and its post lead to the recruiter login", async () => {
@@ -48,7 +58,8 @@ describe("issue 12: create one applicant (app)", () => {
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.text).toContain("<h1");
     expect(page.text).toContain("Create applicant");
-    for (const label of ["First name", "Last name", "E-mail address", "Username", "Password", "Profile", "Open until", "Owner"]) expect(page.text).toContain(label);
+    for (const label of ["First name", "Last name", "E-mail address", "Username", "Password", "Profile", "Open until", "Owner"])
+      expect(page.text).toContain(label);
     expect(page.text).toContain('value="P100"');
     expect(page.text).toContain('value="rita"');
     expect(page.text).toContain('<option value="hu">Hungarian</option>');
@@ -57,7 +68,14 @@ describe("issue 12: create one applicant (app)", () => {
 
   it("R-SCR-14: without a password the activation mail goes out in the chosen language; rita lands on the new applicant's page with a notice and the audit entry", async () => {
     const browser = await rita();
-    const page = await browser.post("/demo/recruiter/create", { ...base, email: "lena.neumann@example.com", language: "it", profileId: "P100", openUntil: "2031-03-31", owner: "rita" });
+    const page = await browser.post("/demo/recruiter/create", {
+      ...base,
+      email: "lena.neumann@example.com",
+      language: "it",
+      profileId: "P100",
+      openUntil: "2031-03-31",
+      owner: "rita",
+    });
     expect(new URL(page.url).pathname).toBe(`/demo/recruiter/applicants/${encodeURIComponent("lena.neumann@example.com")}`);
     expect(page.text).toContain("the activation mail has been sent");
     expect(page.text).toContain("Applicant created");
@@ -70,7 +88,14 @@ describe("issue 12: create one applicant (app)", () => {
 
   it("with a password the applicant signs in at once through the applicant login; no mail; the password is never logged or echoed", async () => {
     const browser = await rita();
-    const page = await browser.post("/demo/recruiter/create", { ...base, userName: "mario.station", email: "mario@example.com", firstName: "Mario", password: "Mario-Station-2027", onSite: "on" });
+    const page = await browser.post("/demo/recruiter/create", {
+      ...base,
+      userName: "mario.station",
+      email: "mario@example.com",
+      firstName: "Mario",
+      password: "Mario-Station-2027",
+      onSite: "on",
+    });
     expect(new URL(page.url).pathname).toBe("/demo/recruiter/applicants/mario.station");
     expect(page.text).toContain("The applicant has been created and can sign in.");
     expect(page.text).not.toContain("Mario-Station-2027");
@@ -83,7 +108,12 @@ describe("issue 12: create one applicant (app)", () => {
 
   it("a taken e-mail address or user name is refused on its field with what was typed kept (never the password)", async () => {
     const browser = await rita();
-    const taken = await browser.post("/demo/recruiter/create", { ...base, firstName: "Annette", email: "anna@example.com", password: "Annette-Pass-2027" });
+    const taken = await browser.post("/demo/recruiter/create", {
+      ...base,
+      firstName: "Annette",
+      email: "anna@example.com",
+      password: "Annette-Pass-2027",
+    });
     expect(taken.status).toBe(409);
     expect(taken.text).toContain("An applicant with this e-mail address already exists.");
     expect(taken.text).toContain('value="Annette"');
@@ -103,7 +133,12 @@ describe("issue 12: create one applicant (app)", () => {
     expect(empty.text).toContain("Please enter a valid e-mail address.");
     expect(empty.text).toContain('value="nope"');
     // A profile or owner the upstream does not know (a tampered form) is this form's refusal, not the invalid-link page.
-    const profile = await browser.post("/demo/recruiter/create", { ...base, firstName: "Tamper", email: "tamper@example.com", profileId: "P610" });
+    const profile = await browser.post("/demo/recruiter/create", {
+      ...base,
+      firstName: "Tamper",
+      email: "tamper@example.com",
+      profileId: "P610",
+    });
     expect(profile.status).toBe(404);
     expect(profile.text).toContain("This profile is not available.");
     expect(profile.text).toContain('value="Tamper"');

@@ -29,7 +29,10 @@ async function rita(language = "en_GB") {
 const BOM = "\uFEFF";
 const csvFile = (content: string | Uint8Array, name = "applicants.csv") => ({ field: "file", name, type: "text/csv", content });
 const upload = (browser: BrowserClient, content: string | Uint8Array, options: { follow?: boolean } = {}) =>
-  browser.upload("/demo/recruiter/import", csvFile(content), { ...options, headers: { Referer: `${server.baseUrl}/demo/recruiter/import` } });
+  browser.upload("/demo/recruiter/import", csvFile(content), {
+    ...options,
+    headers: { Referer: `${server.baseUrl}/demo/recruiter/import` },
+  });
 
 /** A download's bytes as they came (fetch's text() would drop the byte-order mark). */
 async function download(browser: BrowserClient, path: string) {
@@ -49,7 +52,11 @@ function previewRows(html: string): Map<number, string> {
 describe("issue 12: bulk import from a CSV file (app)", () => {
   it("guard: upload page, preview, template and the upload post lead to the recruiter login without a recruiter session", async () => {
     const browser = client();
-    for (const path of ["/demo/recruiter/import", "/demo/recruiter/import/0123456789abcdef0123456789abcdef", "/demo/recruiter/import-template.csv"]) {
+    for (const path of [
+      "/demo/recruiter/import",
+      "/demo/recruiter/import/0123456789abcdef0123456789abcdef",
+      "/demo/recruiter/import-template.csv",
+    ]) {
       const page = await browser.get(path, { follow: false });
       expect(page.status, path).toBe(302);
       expect(page.location, path).toMatch(/^\/demo\/recruiter\/login/);
@@ -127,7 +134,8 @@ describe("issue 12: bulk import from a CSV file (app)", () => {
 
   it("`,` separator without BOM, quoted cells; a duplicate in the file and an existing address are named per row", async () => {
     const browser = await rita();
-    const csv = 'User Name,E-Mail,First_Name,Last Name,onSite\n"comma.one",comma.one@example.com,"Anne, Marie",Comma,yes\n,COMMA.ONE@example.com,Twice,Comma,\n,anna@example.com,Anna,Again,\n';
+    const csv =
+      'User Name,E-Mail,First_Name,Last Name,onSite\n"comma.one",comma.one@example.com,"Anne, Marie",Comma,yes\n,COMMA.ONE@example.com,Twice,Comma,\n,anna@example.com,Anna,Again,\n';
     const preview = await upload(browser, csv);
     expect(preview.text).toContain("3 rows: 1 can be imported, 2 have problems");
     const rows = previewRows(preview.text);

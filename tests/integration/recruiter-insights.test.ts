@@ -67,7 +67,9 @@ describe("issue 12: the progress and summary page", () => {
     expect(scaleTables.length).toBeGreaterThan(0);
     for (const [, id, compId] of scaleTables) {
       const values = want.norms.get(Number(compId)) ?? [];
-      const expected = Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((value) => [String(value), values.filter((norm) => norm === value).length]));
+      const expected = Object.fromEntries(
+        [1, 2, 3, 4, 5, 6, 7, 8, 9].map((value) => [String(value), values.filter((norm) => norm === value).length]),
+      );
       expect(tableNumbers(page.text, id)).toEqual(expected);
     }
     const rate = Math.round((want.states.completed / want.total) * 1000) / 10;

@@ -211,8 +211,8 @@ describe("issue 11: the applicant page and its actions", () => {
     const view = await browser.get(`${page(ben.userName)}?langId=en_GB`);
     expect(view.status).toBe(200);
     expect(view.headers.get("cache-control")).toBe("no-store");
-    expect(view.text).toContain("<h1 id=\"applicant-title\">Ben Schulz</h1>");
-    expect(view.text).toContain("<caption id=\"profile-P100-caption\">Modules of Ausbildung 2027</caption>");
+    expect(view.text).toContain('<h1 id="applicant-title">Ben Schulz</h1>');
+    expect(view.text).toContain('<caption id="profile-P100-caption">Modules of Ausbildung 2027</caption>');
     expect(view.text).toMatch(/Kognitive Fähigkeiten|Cognitive abilities/);
     expect(view.text).toContain("20 / 25");
     expect(view.text).toContain("No recruiter has changed anything yet.");
@@ -241,14 +241,32 @@ describe("issue 11: the applicant page and its actions", () => {
     const { browser } = await signInRecruiter();
     await browser.get("/demo/recruiter/applicants?langId=en_GB");
     const anna = await cloneUser(server.baseUrl, "anna");
-    const bad = await browser.post(page(anna.userName), { intent: "details", firstName: "Anna", lastName: "Becker", email: "no-address", language: "de" });
+    const bad = await browser.post(page(anna.userName), {
+      intent: "details",
+      firstName: "Anna",
+      lastName: "Becker",
+      email: "no-address",
+      language: "de",
+    });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("Please enter a valid e-mail address.");
     expect(bad.text).toMatch(/name="email"[^>]*value="no-address"/);
-    const taken = await browser.post(page(anna.userName), { intent: "details", firstName: "Anna", lastName: "Becker", email: "ben@example.com", language: "de" });
+    const taken = await browser.post(page(anna.userName), {
+      intent: "details",
+      firstName: "Anna",
+      lastName: "Becker",
+      email: "ben@example.com",
+      language: "de",
+    });
     expect(taken.status).toBe(409);
     expect(taken.text).toContain("Another applicant already has this e-mail address.");
-    const good = await browser.post(page(anna.userName), { intent: "details", firstName: "Anna", lastName: "Bäcker", email: `${anna.userName}@example.org`, language: "de" });
+    const good = await browser.post(page(anna.userName), {
+      intent: "details",
+      firstName: "Anna",
+      lastName: "Bäcker",
+      email: `${anna.userName}@example.org`,
+      language: "de",
+    });
     expect(good.text).toContain("The user details are saved.");
     expect(good.text).toContain("lastName: Becker → Bäcker");
     const unknownIntent = await browser.post(page(anna.userName), { intent: "delete-everything" });
@@ -356,11 +374,25 @@ describe("issue 11: the applicant page and its actions", () => {
     const view = await browser.get(page(dora.userName));
     expect(view.text).toContain("Correct the answers");
     const answers = Object.fromEntries(Object.entries(DORA_PERSONAL_DATA).map(([name, value]) => [`field.${name}`, String(value)]));
-    const bad = await browser.post(page(dora.userName), { intent: "form", profileId: "P100", moduleId: "40", ...answers, "field.schoolQualification": "phd" });
+    const bad = await browser.post(page(dora.userName), {
+      intent: "form",
+      profileId: "P100",
+      moduleId: "40",
+      ...answers,
+      "field.schoolQualification": "phd",
+    });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("Please check the marked answers.");
-    expect(bad.text).toMatch(/name="field.schoolQualification"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="field.schoolQualification"/);
-    const good = await browser.post(page(dora.userName), { intent: "form", profileId: "P100", moduleId: "40", ...answers, "field.lastName": "Fischer-Lang" });
+    expect(bad.text).toMatch(
+      /name="field.schoolQualification"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="field.schoolQualification"/,
+    );
+    const good = await browser.post(page(dora.userName), {
+      intent: "form",
+      profileId: "P100",
+      moduleId: "40",
+      ...answers,
+      "field.lastName": "Fischer-Lang",
+    });
     expect(good.text).toContain("The corrected answers are saved.");
     expect(good.text).toContain("Form answers corrected");
     expect(good.text).toMatch(/lastName: [^<]* → Fischer-Lang/);
@@ -403,7 +435,9 @@ describe("issue 11: recruiter actions are rate limited", () => {
     const refused = await browser.post(path, { intent: "status", status: "hired" });
     expect(refused.status).toBe(429);
     expect(refused.text).toContain("Too many attempts");
-    expect(limited.logs()).toMatch(/"recruiterAction":\{"cstm":"demo","recruiter":"rita","applicant":"anna-[0-9a-f]{8}","intent":"status"\}/);
+    expect(limited.logs()).toMatch(
+      /"recruiterAction":\{"cstm":"demo","recruiter":"rita","applicant":"anna-[0-9a-f]{8}","intent":"status"\}/,
+    );
     expect(limited.logs()).toContain('"recruiter action refused"');
   });
 });
@@ -417,7 +451,13 @@ describe("issue 10: bad input to the recruiter's forms (found by tests/fuzz/acti
     const response = await fetch(new URL(path, server.baseUrl), {
       method: "POST",
       redirect: "manual",
-      headers: { Accept: "text/html", "Content-Type": contentType, Cookie: cookie, Origin: server.baseUrl, "Sec-Fetch-Site": "same-origin" },
+      headers: {
+        Accept: "text/html",
+        "Content-Type": contentType,
+        Cookie: cookie,
+        Origin: server.baseUrl,
+        "Sec-Fetch-Site": "same-origin",
+      },
       body,
     });
     return { status: response.status, text: await response.text() };
@@ -431,7 +471,11 @@ describe("issue 10: bad input to the recruiter's forms (found by tests/fuzz/acti
       expect(json.status, path).toBe(400);
       expect(json.text, path).not.toMatch(/TypeError|at .*:\d+:\d+/);
     }
-    const state = await client().post("/demo/recruiter/login?langId=en_GB", { username: "rita", password: "Wrong-Password-1", __state__: "prototype" });
+    const state = await client().post("/demo/recruiter/login?langId=en_GB", {
+      username: "rita",
+      password: "Wrong-Password-1",
+      __state__: "prototype",
+    });
     expect(state.status).toBe(401);
     expect(state.text).toContain("Username or password incorrect");
   });
@@ -455,7 +499,12 @@ describe("issue 10: bad input to the recruiter's forms (found by tests/fuzz/acti
     const profile = await browser.post(page(dora.userName), { intent: "assign-profile", profileId: "P999", openUntil: "" });
     expect(profile.status).toBe(404);
     expect(profile.text).toContain("This profile is not available.");
-    const form = await browser.post(page(dora.userName), { intent: "form", profileId: "P100", moduleId: "99999", "field.firstName": "Dora" });
+    const form = await browser.post(page(dora.userName), {
+      intent: "form",
+      profileId: "P100",
+      moduleId: "99999",
+      "field.firstName": "Dora",
+    });
     expect(form.status).toBe(404);
     expect(form.text).toContain("This module is not part of the profile.");
     // An applicant nobody has is still the invalid-link page.

@@ -134,7 +134,11 @@ describe("Redis stopped while the app runs (issue 10)", () => {
     // Never a new, unauthenticated session handed out instead.
     expect(outage.headers.getSetCookie().filter((line) => line.startsWith(`${SESSION_COOKIE}=`))).toEqual([]);
     expect(browser.cookies.get(SESSION_COOKIE)).toBe(cookie);
-    const login = await new BrowserClient(a.baseUrl).post("/demo/login", { username: user.userName, password: user.password!, privacy: "on" });
+    const login = await new BrowserClient(a.baseUrl).post("/demo/login", {
+      username: user.userName,
+      password: user.password!,
+      privacy: "on",
+    });
     expect(login.status).toBe(503);
     expect(login.headers.getSetCookie().filter((line) => line.startsWith(`${SESSION_COOKIE}=`))).toEqual([]);
     const onB = await onOtherInstance(browser, b).get("/demo/home", { follow: false });

@@ -1,15 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  API_CASES,
-  FORM_CASES,
-  SHAPES,
-  prepare,
-  sendApiCase,
-  sendClientErrorCase,
-  sendFormCase,
-} from "../../bench/lib/redos-cases.mjs";
+import { API_CASES, FORM_CASES, SHAPES, prepare, sendApiCase, sendClientErrorCase, sendFormCase } from "../../bench/lib/redos-cases.mjs";
 import { ROOT, startServer, type RunningServer } from "../support/server";
 
 /**
@@ -118,7 +110,10 @@ describe("issue 10: the worst case at the body limit in every free-text field", 
           if (message === null) continue;
           expect([400, 401, 403], what).toContain(result.status);
           const text = visibleText(result.text);
-          expect(translations(message).some((translated) => text.includes(translated)), `${what}: ${message}`).toBe(true);
+          expect(
+            translations(message).some((translated) => text.includes(translated)),
+            `${what}: ${message}`,
+          ).toBe(true);
         }
       }
     }, 180_000);

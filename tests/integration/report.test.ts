@@ -22,7 +22,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 const signedIn = (template: string, language = "en_GB") => signedInClone(server.baseUrl, template, language);
 
@@ -46,7 +47,9 @@ async function chooseProfile(browser: BrowserClient, profileId: string | undefin
 async function finishDorasForm(browser: BrowserClient) {
   const form = { intent: "review", ...DORA_PERSONAL_DATA };
   expect((await browser.post("/demo/assessment/40", form, { follow: false })).location).toBe("/demo/assessment/40/summary");
-  expect((await browser.post("/demo/assessment/40/summary", { intent: "save" }, { follow: false })).location).toBe("/demo/assessment/40/saved");
+  expect((await browser.post("/demo/assessment/40/summary", { intent: "save" }, { follow: false })).location).toBe(
+    "/demo/assessment/40/saved",
+  );
   expect((await browser.post("/demo/assessment/40/saved", { intent: "continue" }, { follow: false })).location).toBe("/demo/assessment/40");
 }
 
@@ -61,7 +64,11 @@ async function completedDora(language = "en_GB") {
 const pathOf = (page: PageResponse) => new URL(page.url).pathname + new URL(page.url).search;
 const main = (page: PageResponse) => /<main[\s\S]*<\/main>/.exec(page.text)?.[0] ?? "";
 const dialog = (page: PageResponse) => /<dialog[\s\S]*<\/dialog>/.exec(page.text)?.[0] ?? "";
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 /**
  * Upstream calls the server made so far for this path (the server logs every call). The log
@@ -88,14 +95,19 @@ async function apiRequests(pathName: string): Promise<Array<{ statusCode: number
 
 async function download(browser: BrowserClient, headers: Record<string, string> = {}) {
   const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  return fetch(`${server.baseUrl}/demo/report/download`, { headers: { Cookie: cookie, Accept: "text/html", ...headers }, redirect: "manual" });
+  return fetch(`${server.baseUrl}/demo/report/download`, {
+    headers: { Cookie: cookie, Accept: "text/html", ...headers },
+    redirect: "manual",
+  });
 }
 
 describe("report page (R-SCR-06, R-PROF-03)", () => {
   it("R-PROF-03 the report page and its download need a signed-in applicant: login, and back afterwards", async () => {
     const browser = new BrowserClient(server.baseUrl);
     expect((await browser.get("/demo/report", { follow: false })).location).toBe("/demo/login?redirectTo=%2Fdemo%2Freport");
-    expect((await browser.get("/demo/report/download", { follow: false })).location).toBe("/demo/login?redirectTo=%2Fdemo%2Freport%2Fdownload");
+    expect((await browser.get("/demo/report/download", { follow: false })).location).toBe(
+      "/demo/login?redirectTo=%2Fdemo%2Freport%2Fdownload",
+    );
   });
 
   it("R-PROF-03 without an active profile id the profile is loaded again: anna's only profile, ben's chooser", async () => {
@@ -178,7 +190,11 @@ describe("report page (R-SCR-06, R-PROF-03)", () => {
     const response = await download(browser, { "User-Agent": IPHONE });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toBe('inline; filename="report.pdf"');
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
   });
 
   it("R-REP-01 ben's completed P200 (report visible): both scales completed, the download works", async () => {

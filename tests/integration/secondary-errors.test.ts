@@ -122,7 +122,8 @@ describe("several errors of one request stack (R-ERR-03)", () => {
     const stack = dialogs(page);
     expect(stack.map(codeOf)).toEqual(["API01", "C05"]);
     // Both closable without JavaScript; only the top one offers "close all" (a link to the page).
-    for (const dialog of stack) expect(dialog).toMatch(/<form method="dialog"[^>]*><button type="submit" class="button">Schließen<\/button><\/form>/);
+    for (const dialog of stack)
+      expect(dialog).toMatch(/<form method="dialog"[^>]*><button type="submit" class="button">Schließen<\/button><\/form>/);
     expect(stack[1]).toContain("Darunter liegen weitere Fehler.");
     expect(stack[1]).toMatch(/<a href="\/demo\/home\?modal=change-password">Alle schließen<\/a>/);
     expect(stack[0]).not.toContain("Alle schließen");

@@ -289,7 +289,12 @@ describe("graceful shutdown", () => {
     await until("the request to reach the upstream", () => releaseRequest !== undefined);
     const exited = app.stop("SIGTERM");
     // New connections are refused while the old request is still running.
-    await until("new connections to be refused", () => fetch(`${app.baseUrl}/healthz`).then(() => false, () => true));
+    await until("new connections to be refused", () =>
+      fetch(`${app.baseUrl}/healthz`).then(
+        () => false,
+        () => true,
+      ),
+    );
     releaseRequest!();
     const response = await inFlight;
     expect(response.status).toBe(200);

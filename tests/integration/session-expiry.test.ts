@@ -83,7 +83,11 @@ describe("an expired app session (issue 14 part 1)", { timeout: 120_000 }, () =>
   it("R-CAT-02 the profile form posted into the expired session: after signing in again the profile page has what was typed, with a notice", async () => {
     const { browser, user } = await signedInClone(server.baseUrl, "dora", "en_GB");
     await untilTimedOut(browser);
-    const refused = await browser.post("/demo/profile", { firstName: "Dora", lastName: "Typed-While-Expired", email: "kept@example.com", language: "en_GB" }, { follow: false });
+    const refused = await browser.post(
+      "/demo/profile",
+      { firstName: "Dora", lastName: "Typed-While-Expired", email: "kept@example.com", language: "en_GB" },
+      { follow: false },
+    );
     expect(refused.status).toBe(401);
     expect(main(refused)).toContain('href="/demo/login?redirectTo=%2Fdemo%2Fprofile"');
     const back = await signIn(browser, user, "?redirectTo=%2Fdemo%2Fprofile");
@@ -100,7 +104,11 @@ describe("an expired app session (issue 14 part 1)", { timeout: 120_000 }, () =>
   it("R-CAT-02 feedback sent into the expired session: after signing in again the dialog is open where it was, with the rating and the comment", async () => {
     const { browser, user } = await signedInClone(server.baseUrl, "dora", "en_GB");
     await untilTimedOut(browser);
-    const refused = await browser.post("/demo/feedback", { rating: "4", comment: "Kept across the time-out", returnTo: "/demo/report" }, { follow: false });
+    const refused = await browser.post(
+      "/demo/feedback",
+      { rating: "4", comment: "Kept across the time-out", returnTo: "/demo/report" },
+      { follow: false },
+    );
     expect(refused.status).toBe(401);
     expect(main(refused)).toContain('href="/demo/login?redirectTo=%2Fdemo%2Ffeedback"');
     const back = await signIn(browser, user, "?redirectTo=%2Fdemo%2Ffeedback");

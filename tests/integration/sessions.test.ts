@@ -90,7 +90,12 @@ describe("password changes rotate the session id (issue 10)", () => {
     const [mail] = await outbox(server.baseUrl, user.userName);
     const link = new URL(mail.link).pathname;
     await browser.get(`${link}?langId=en_GB`);
-    const saved = await browser.post(link, { username: user.userName, password: "New-Pass-2027", passwordRepeat: "New-Pass-2027", privacy: "on" });
+    const saved = await browser.post(link, {
+      username: user.userName,
+      password: "New-Pass-2027",
+      passwordRepeat: "New-Pass-2027",
+      privacy: "on",
+    });
     expect(saved.text).toContain("Your new password has been saved.");
     const after = browser.cookies.get(SESSION_COOKIE);
     expect(after).toBeTruthy();
@@ -110,7 +115,12 @@ describe("password changes rotate the session id (issue 10)", () => {
     const link = new URL(mail.link).pathname;
     const stored = storedSessionIds().length;
     const fresh = new BrowserClient(server.baseUrl);
-    const saved = await fresh.post(`${link}?langId=en_GB`, { username: user.userName, password: "New-Pass-2027", passwordRepeat: "New-Pass-2027", privacy: "on" });
+    const saved = await fresh.post(`${link}?langId=en_GB`, {
+      username: user.userName,
+      password: "New-Pass-2027",
+      passwordRepeat: "New-Pass-2027",
+      privacy: "on",
+    });
     expect(saved.text).toContain("Dein neues Passwort wurde gespeichert.");
     expect(fresh.cookies.has(SESSION_COOKIE)).toBe(false);
     expect(storedSessionIds().length).toBe(stored);

@@ -183,7 +183,9 @@ describe("issue 10 upstream time budgets and circuit breaker", () => {
     }
     console.info(`[issue 10] pages with the upstream gone: ${times.join(", ")} ms`);
     await waitForLog(app.logs, (line) => line.msg?.startsWith("upstream circuit opened") === true, { what: "the circuit to open" });
-    await waitForLog(app.logs, (line) => line.msg === "upstream call not attempted: circuit open", { what: "a call the open circuit did not attempt" });
+    await waitForLog(app.logs, (line) => line.msg === "upstream call not attempted: circuit open", {
+      what: "a call the open circuit did not attempt",
+    });
 
     const upstream = await startTinyUpstream(port);
     running.push(upstream);
@@ -200,7 +202,9 @@ describe("issue 10 upstream time budgets and circuit breaker", () => {
     expect((await client.get("/acme/login")).status).toBe(200);
 
     // /login answers after page budget + 0.8 s: inside the credential budget, so the sign-in works.
-    const { page: signedIn, ms } = await timed(() => client.request("/acme/login", { form: { username: "ada", password: "Ada-Pass-2027", privacy: "on" }, follow: false }));
+    const { page: signedIn, ms } = await timed(() =>
+      client.request("/acme/login", { form: { username: "ada", password: "Ada-Pass-2027", privacy: "on" }, follow: false }),
+    );
     expect(ms).toBeGreaterThanOrEqual(PAGE_BUDGET_MS);
     expect(errorCode(signedIn)).toBeUndefined();
     expect(signedIn.status).toBeGreaterThanOrEqual(300);

@@ -118,7 +118,12 @@ describe("issue 13 part 6: upstream round trips per page load", () => {
     const { status, calls } = await callsOf(browser, "/demo/home");
     expect(status).toBe(200);
     expect(calls[0].path).toBe("/refreshToken");
-    expect(calls.slice(1).map((call) => call.path).sort()).toEqual(["/dashboardHome/container/P100", "/userData"]);
+    expect(
+      calls
+        .slice(1)
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual(["/dashboardHome/container/P100", "/userData"]);
     expect(sequentialDepth(calls), describeCalls(calls)).toBe(2);
   });
 });

@@ -86,8 +86,17 @@ export class BrowserClient {
   ): Promise<PageResponse> {
     const body = new FormData();
     for (const [name, value] of Object.entries(options.fields ?? {})) body.append(name, value);
-    body.append(file.field, new Blob([typeof file.content === "string" ? file.content : new Uint8Array(file.content)], { type: file.type }), file.name);
-    const headers: Record<string, string> = { Accept: "text/html", "Sec-Fetch-Site": "same-origin", Origin: new URL(this.baseUrl).origin, ...options.headers };
+    body.append(
+      file.field,
+      new Blob([typeof file.content === "string" ? file.content : new Uint8Array(file.content)], { type: file.type }),
+      file.name,
+    );
+    const headers: Record<string, string> = {
+      Accept: "text/html",
+      "Sec-Fetch-Site": "same-origin",
+      Origin: new URL(this.baseUrl).origin,
+      ...options.headers,
+    };
     const cookie = this.cookieHeader();
     if (cookie) headers.Cookie = cookie;
     const url = new URL(path, this.baseUrl).toString();
@@ -105,5 +114,8 @@ export class BrowserClient {
 /** The visible text of an element by id, tags stripped (enough for assertions on our own markup). */
 export function textOf(html: string, pattern: RegExp): string | undefined {
   const match = pattern.exec(html);
-  return match?.[1]?.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim();
+  return match?.[1]
+    ?.replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }

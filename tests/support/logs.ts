@@ -62,11 +62,10 @@ export async function waitForLogs(logs: () => string, ready: (lines: LogLine[]) 
  * API carry the same request id; their lines (under /api) are not the one meant here.
  */
 export function waitForRequestLog(logs: () => string, requestId: string, options: WaitOptions = {}): Promise<LogLine> {
-  return waitForLog(
-    logs,
-    (line) => line.reqId === requestId && line.req !== undefined && !String(line.req.url ?? "").startsWith("/api/"),
-    { what: `the request line of ${requestId}`, ...options },
-  );
+  return waitForLog(logs, (line) => line.reqId === requestId && line.req !== undefined && !String(line.req.url ?? "").startsWith("/api/"), {
+    what: `the request line of ${requestId}`,
+    ...options,
+  });
 }
 
 /**

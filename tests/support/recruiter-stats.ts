@@ -26,7 +26,11 @@ export function expectedStats(databasePath: string, filter: { profile?: string; 
       modulesOf.set(row.profile_id, [...(modulesOf.get(row.profile_id) ?? []), row.prcm_id]);
     }
     const finished = new Map<string, string>();
-    for (const row of db.prepare("SELECT user_id, prcm_id, finished_at FROM module_progress").all() as { user_id: number; prcm_id: number; finished_at: string }[]) {
+    for (const row of db.prepare("SELECT user_id, prcm_id, finished_at FROM module_progress").all() as {
+      user_id: number;
+      prcm_id: number;
+      finished_at: string;
+    }[]) {
       finished.set(`${row.user_id}/${row.prcm_id}`, row.finished_at);
     }
     const sessions = db.prepare("SELECT user_id, prcm_id, started_at, completed_at, norm_value FROM engine_sessions").all() as {
@@ -66,14 +70,19 @@ export function expectedStats(databasePath: string, filter: { profile?: string; 
       else states.invited++;
       for (const session of ownSessions) {
         if (session.completed_at === null || session.norm_value === null) continue;
-        const compId = (db.prepare("SELECT comp_id FROM profile_modules WHERE prcm_id = ?").get(session.prcm_id) as { comp_id: number }).comp_id;
+        const compId = (db.prepare("SELECT comp_id FROM profile_modules WHERE prcm_id = ?").get(session.prcm_id) as { comp_id: number })
+          .comp_id;
         norms.set(compId, [...(norms.get(compId) ?? []), session.norm_value]);
       }
     }
     durations.sort((a, b) => a - b);
     const middle = durations.length / 2;
     const median =
-      durations.length === 0 ? null : durations.length % 2 === 1 ? durations[Math.floor(middle)] : (durations[middle - 1] + durations[middle]) / 2;
+      durations.length === 0
+        ? null
+        : durations.length % 2 === 1
+          ? durations[Math.floor(middle)]
+          : (durations[middle - 1] + durations[middle]) / 2;
     return { total: assignments.length, states, median, norms };
   } finally {
     db.close();

@@ -41,9 +41,13 @@ export async function seedApplicantSession(
   const db = new Database(databasePath);
   try {
     db.pragma("busy_timeout = 5000");
-    db.prepare(
-      "INSERT INTO sessions (id, data, created_at, idle_expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?)",
-    ).run(id, JSON.stringify(data), now, now + 3_600_000, now + 3_600_000);
+    db.prepare("INSERT INTO sessions (id, data, created_at, idle_expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?)").run(
+      id,
+      JSON.stringify(data),
+      now,
+      now + 3_600_000,
+      now + 3_600_000,
+    );
   } finally {
     db.close();
   }

@@ -24,7 +24,10 @@ export function testSecret(): string {
   return "test-secret-that-is-long-enough-0123456789";
 }
 
-export async function startServer(env: Record<string, string | undefined> = {}, options: { timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  options: { timeoutMs?: number } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "assessment-test-"));
   const child = spawn(process.execPath, [path.join(ROOT, "build/serve.js")], {
     cwd: ROOT,

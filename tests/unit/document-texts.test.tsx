@@ -41,21 +41,30 @@ const rules = [
 ];
 
 describe("texts a document carries (issue 13)", () => {
-  it.each(["de-DU", "de", "en_GB", "hu", "it"] as const)("issue 13 the browser renders an error view and plural rules in %s from the carried texts alone, as the server did", (language) => {
-    const view = (
-      <>
-        <ErrorView errors={[{ code: "API02" }, { code: "C05" }]} cstm="demo" requestId="r-1" closeHref="/demo/login" supportEmail="help@example.com" />
-        <PasswordRules id="rules" rules={rules} />
-      </>
-    );
-    const { server, browser, carried } = serverThenBrowser(view, language);
-    expect(browser).toBe(server);
-    // Only what the page showed: the other errors and namespaces stay on the server.
-    expect(Object.keys(carried).sort()).toEqual(["errors", "validation"]);
-    expect(carried.errors).not.toHaveProperty("C22");
-    expect(carried.errors).not.toHaveProperty("reportDownloadFailed");
-    expect(JSON.stringify(carried).length).toBeLessThan(JSON.stringify(resources[language]).length / 5);
-  });
+  it.each(["de-DU", "de", "en_GB", "hu", "it"] as const)(
+    "issue 13 the browser renders an error view and plural rules in %s from the carried texts alone, as the server did",
+    (language) => {
+      const view = (
+        <>
+          <ErrorView
+            errors={[{ code: "API02" }, { code: "C05" }]}
+            cstm="demo"
+            requestId="r-1"
+            closeHref="/demo/login"
+            supportEmail="help@example.com"
+          />
+          <PasswordRules id="rules" rules={rules} />
+        </>
+      );
+      const { server, browser, carried } = serverThenBrowser(view, language);
+      expect(browser).toBe(server);
+      // Only what the page showed: the other errors and namespaces stay on the server.
+      expect(Object.keys(carried).sort()).toEqual(["errors", "validation"]);
+      expect(carried.errors).not.toHaveProperty("C22");
+      expect(carried.errors).not.toHaveProperty("reportDownloadFailed");
+      expect(JSON.stringify(carried).length).toBeLessThan(JSON.stringify(resources[language]).length / 5);
+    },
+  );
 
   it("issue 13 texts a component shows from its own state travel although the server never rendered them", () => {
     function Button({ busy }: { busy: boolean }) {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  assessmentScreen,
-  componentScreenMap,
-  DEFAULT_COMPONENT_SCREENS,
-  ignoredComponentNameMapEntries,
-} from "~/domain/component-screen";
+import { assessmentScreen, componentScreenMap, DEFAULT_COMPONENT_SCREENS, ignoredComponentNameMapEntries } from "~/domain/component-screen";
 import { Module } from "~/domain/module";
 
 const scale = (id: number) => new Module({ id, type: "Scale" });
@@ -40,7 +35,7 @@ describe("component-name map", () => {
   });
 
   it("R-SCR-12 customer entries that are not a component id or not one of our screens are left out", () => {
-    const customerMap = { "abc": "form", "-3": "frame", "600": "video", "601": "frame" };
+    const customerMap = { abc: "form", "-3": "frame", "600": "video", "601": "frame" };
     const map = componentScreenMap(customerMap);
     expect(map.has(600)).toBe(false);
     expect(map.get(601)).toBe("frame");

@@ -225,7 +225,10 @@ describe("building the containers of a profile", () => {
   });
 
   it("R-VAL-07 with every container valid there is no failure", () => {
-    const { containers, failure } = buildContainers([{ id: 11, name: "A" }, { id: 12, name: "B" }]);
+    const { containers, failure } = buildContainers([
+      { id: 11, name: "A" },
+      { id: 12, name: "B" },
+    ]);
     expect(containers).toHaveLength(2);
     expect(failure).toBeNull();
     expect(buildContainers([])).toEqual({ containers: [], failure: null });

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DataProtectionStatement,
-  InvalidDataProtectionStatementError,
-  statementParagraphs,
-} from "~/domain/data-protection";
+import { DataProtectionStatement, InvalidDataProtectionStatementError, statementParagraphs } from "~/domain/data-protection";
 
 const fields = { texts: ["Datenschutzerklärung der Demo AG", "Wir verarbeiten …"], id: 1, languageMapId: 102, revision: 3 };
 const statement = (overrides: Record<string, unknown> = {}) => new DataProtectionStatement({ ...fields, ...overrides });

@@ -4,10 +4,39 @@ import { chooserCard, InvalidProfileError, Profile, type ProfileFields } from "~
 const today = new Date("2027-03-01T12:00:00.000Z");
 
 /** The demo profiles of ben (shared/spec/demo-data.md). */
-const P100: ProfileFields = { id: "P100", name: "Ausbildung 2027", status: "B", isOpen: true, hasActiveComponents: true, discoverReportVisible: true };
-const P200: ProfileFields = { id: "P200", name: "Duales Studium", status: "A", isOpen: true, hasActiveComponents: false, discoverReportVisible: true };
-const P300: ProfileFields = { id: "P300", name: "Vertrieb", status: "N", isOpen: false, hasActiveComponents: true, discoverReportVisible: false };
-const P400: ProfileFields = { id: "P400", name: "Werkstudium", status: "B", isOpen: false, hasActiveComponents: true, discoverReportVisible: true, openUntil: "2027-02-28" };
+const P100: ProfileFields = {
+  id: "P100",
+  name: "Ausbildung 2027",
+  status: "B",
+  isOpen: true,
+  hasActiveComponents: true,
+  discoverReportVisible: true,
+};
+const P200: ProfileFields = {
+  id: "P200",
+  name: "Duales Studium",
+  status: "A",
+  isOpen: true,
+  hasActiveComponents: false,
+  discoverReportVisible: true,
+};
+const P300: ProfileFields = {
+  id: "P300",
+  name: "Vertrieb",
+  status: "N",
+  isOpen: false,
+  hasActiveComponents: true,
+  discoverReportVisible: false,
+};
+const P400: ProfileFields = {
+  id: "P400",
+  name: "Werkstudium",
+  status: "B",
+  isOpen: false,
+  hasActiveComponents: true,
+  discoverReportVisible: true,
+  openUntil: "2027-02-28",
+};
 
 describe("profile openUntil", () => {
   it("R-ENT-05 openUntil is optional; without it the profile has no end date", () => {

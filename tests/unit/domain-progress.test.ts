@@ -16,7 +16,14 @@ const scale = (id: number, durationSeconds: number | null = null) => new Module(
 const reportItem = () => new Module({ id: 500, type: "Report", action: "Report" });
 
 const container = (id: number, open: Module[], finished: Module[] = [], fields: Record<string, unknown> = {}) =>
-  new ModuleContainer({ id, name: `Container ${id}`, size: open.length + finished.length, elements: open, finishedElements: finished, ...fields });
+  new ModuleContainer({
+    id,
+    name: `Container ${id}`,
+    size: open.length + finished.length,
+    elements: open,
+    finishedElements: finished,
+    ...fields,
+  });
 
 /** P100 of the demo data, with `finished` component ids done. */
 function p100(finished: number[] = []) {
@@ -27,7 +34,14 @@ function p100(finished: number[] = []) {
   const blocks: [number, Module[], Record<string, unknown>][] = [
     [11, [scale(31, 600), scale(32, 900), scale(33)], {}],
     [12, [scale(42, 300), scale(43, 300)], { type: "fbo" }],
-    [13, [new Module({ id: 86, type: "Training", skippable: true, durationSeconds: 180 }), new Module({ id: 87, type: "Training", skippable: true, durationSeconds: 180 })], { type: "training" }],
+    [
+      13,
+      [
+        new Module({ id: 86, type: "Training", skippable: true, durationSeconds: 180 }),
+        new Module({ id: 87, type: "Training", skippable: true, durationSeconds: 180 }),
+      ],
+      { type: "training" },
+    ],
     [14, [new Module({ id: 40, type: "Form", formIdentifier: "personal-data", durationSeconds: 300 })], {}],
   ];
   return blocks.map(([id, modules, fields]) => {

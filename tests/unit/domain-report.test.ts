@@ -21,8 +21,16 @@ describe("report status (R-ENT-07, R-VAL-12)", () => {
   it("R-VAL-12 the upstream's counts win over the per-module list, and 'all finished' must agree with them", () => {
     const counted = reportStatus({ bindings: [binding("A")], moduleStatus: modules(0, 2), finishedModules: 8, totalModules: 8 });
     expect(counted).toMatchObject({ finishedModules: 8, totalModules: 8, allModulesFinished: true });
-    expect(reportStatus({ bindings: [binding("A")], moduleStatus: modules(2, 2), allModulesFinished: false }).allModulesFinished).toBe(false);
-    const contradicting = reportStatus({ bindings: [binding("A")], moduleStatus: [], finishedModules: 7, totalModules: 8, allModulesFinished: true });
+    expect(reportStatus({ bindings: [binding("A")], moduleStatus: modules(2, 2), allModulesFinished: false }).allModulesFinished).toBe(
+      false,
+    );
+    const contradicting = reportStatus({
+      bindings: [binding("A")],
+      moduleStatus: [],
+      finishedModules: 7,
+      totalModules: 8,
+      allModulesFinished: true,
+    });
     expect(canDownloadReport(contradicting)).toBe(false);
   });
 });

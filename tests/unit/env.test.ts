@@ -15,12 +15,17 @@ describe("environment validation", () => {
 
   it("issue 10 upstream budgets and breaker: page 1 s connect / 5 s total, passwords 15 s, assets 120 s, open after 5", () => {
     const config = parseEnv({ SESSION_SECRET: secret });
-    expect([config.UPSTREAM_CONNECT_TIMEOUT_MS, config.UPSTREAM_TIMEOUT_MS, config.UPSTREAM_CREDENTIAL_TIMEOUT_MS, config.ASSET_TIMEOUT_MS]).toEqual([
-      1000, 5000, 15_000, 120_000,
-    ]);
+    expect([
+      config.UPSTREAM_CONNECT_TIMEOUT_MS,
+      config.UPSTREAM_TIMEOUT_MS,
+      config.UPSTREAM_CREDENTIAL_TIMEOUT_MS,
+      config.ASSET_TIMEOUT_MS,
+    ]).toEqual([1000, 5000, 15_000, 120_000]);
     expect([config.UPSTREAM_BREAKER_FAILURES, config.UPSTREAM_BREAKER_COOLDOWN_MS]).toEqual([5, 10_000]);
     expect(parseEnv({ SESSION_SECRET: secret, UPSTREAM_BREAKER_FAILURES: "0" }).UPSTREAM_BREAKER_FAILURES).toBe(0);
-    expect(() => parseEnv({ SESSION_SECRET: secret, UPSTREAM_BREAKER_FAILURES: "-1" })).toThrow(/UPSTREAM_BREAKER_FAILURES: must be 0 \(off\) or more/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, UPSTREAM_BREAKER_FAILURES: "-1" })).toThrow(
+      /UPSTREAM_BREAKER_FAILURES: must be 0 \(off\) or more/,
+    );
     expect(() => parseEnv({ SESSION_SECRET: secret, UPSTREAM_CONNECT_TIMEOUT_MS: "0" })).toThrow(/UPSTREAM_CONNECT_TIMEOUT_MS/);
   });
 
@@ -29,15 +34,21 @@ describe("environment validation", () => {
     expect([config.API_RATE_LIMIT_CLIENT_MAX, config.API_RATE_LIMIT_CLIENT_WINDOW_S]).toEqual([30, 600]);
     expect([config.API_RATE_LIMIT_TARGET_MAX, config.API_RATE_LIMIT_TARGET_WINDOW_S]).toEqual([5, 3600]);
     expect(parseEnv({ SESSION_SECRET: secret, API_RATE_LIMIT_TARGET_MAX: "20" }).API_RATE_LIMIT_TARGET_MAX).toBe(20);
-    expect(() => parseEnv({ SESSION_SECRET: secret, API_RATE_LIMIT_CLIENT_MAX: "0" })).toThrow(/API_RATE_LIMIT_CLIENT_MAX: must be at least 1/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, API_RATE_LIMIT_CLIENT_MAX: "0" })).toThrow(
+      /API_RATE_LIMIT_CLIENT_MAX: must be at least 1/,
+    );
     expect(() => parseEnv({ SESSION_SECRET: secret, API_RATE_LIMIT_TARGET_WINDOW_S: "1h" })).toThrow(/API_RATE_LIMIT_TARGET_WINDOW_S/);
   });
 
   it("issue 15 HONEYPOT_MIN_FILL_MS: 500 ms unless set, 0 to 60000", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).HONEYPOT_MIN_FILL_MS).toBe(500);
     expect(parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "0" }).HONEYPOT_MIN_FILL_MS).toBe(0);
-    expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "-1" })).toThrow(/HONEYPOT_MIN_FILL_MS: must be 0 \(no minimum\) or more/);
-    expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "60001" })).toThrow(/HONEYPOT_MIN_FILL_MS: must be at most 60000/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "-1" })).toThrow(
+      /HONEYPOT_MIN_FILL_MS: must be 0 \(no minimum\) or more/,
+    );
+    expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "60001" })).toThrow(
+      /HONEYPOT_MIN_FILL_MS: must be at most 60000/,
+    );
     expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "1s" })).toThrow(/HONEYPOT_MIN_FILL_MS/);
   });
 
@@ -45,8 +56,12 @@ describe("environment validation", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).COMPRESSION_LEVEL).toBe(1);
     expect(parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "0" }).COMPRESSION_LEVEL).toBe(0);
     expect(parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "6" }).COMPRESSION_LEVEL).toBe(6);
-    expect(() => parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "10" })).toThrow(/COMPRESSION_LEVEL: must be a whole number from 0 to 9/);
-    expect(() => parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "fast" })).toThrow(/COMPRESSION_LEVEL: must be a whole number from 0 to 9/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "10" })).toThrow(
+      /COMPRESSION_LEVEL: must be a whole number from 0 to 9/,
+    );
+    expect(() => parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "fast" })).toThrow(
+      /COMPRESSION_LEVEL: must be a whole number from 0 to 9/,
+    );
   });
 
   it("a bad value names the variable in one line", () => {
@@ -98,7 +113,9 @@ describe("environment validation", () => {
   });
 
   it("issue 10: TRUST_PROXY=true (leftmost X-Forwarded-For, spoofable) is refused in production, a warning elsewhere", () => {
-    expect(() => parseEnv({ SESSION_SECRET: secret, TRUST_PROXY: "true" })).toThrow(/^Invalid environment variable TRUST_PROXY: .*hop count/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, TRUST_PROXY: "true" })).toThrow(
+      /^Invalid environment variable TRUST_PROXY: .*hop count/,
+    );
     const development = parseEnv({ NODE_ENV: "development", SESSION_SECRET: secret, TRUST_PROXY: "true" });
     expect(development.TRUST_PROXY).toBe(true);
     expect(development.warnings.join(" ")).toMatch(/TRUST_PROXY=true .* spoofable/);
@@ -110,14 +127,18 @@ describe("issue 10: DEMO_MODE", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).DEMO_MODE).toBe(false);
     expect(parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "true" }).DEMO_MODE).toBe(true);
     expect(parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "" }).DEMO_MODE).toBe(false);
-    expect(() => parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "sure" })).toThrow(/^Invalid environment variable DEMO_MODE: must be true or false/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "sure" })).toThrow(
+      /^Invalid environment variable DEMO_MODE: must be true or false/,
+    );
   });
 
   it("cannot be combined with UPSTREAM_API_URL (one line naming both)", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "true", UPSTREAM_API_URL: "https://backend.example.com/api" })).toThrow(
       /^Invalid environment variable DEMO_MODE: .*UPSTREAM_API_URL$/,
     );
-    expect(parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "false", UPSTREAM_API_URL: "https://backend.example.com/api" }).embeddedApi).toBe(false);
+    expect(parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "false", UPSTREAM_API_URL: "https://backend.example.com/api" }).embeddedApi).toBe(
+      false,
+    );
   });
 
   it("the old API_DEV_ENDPOINTS switches nothing and says so", () => {
@@ -128,9 +149,12 @@ describe("issue 10: DEMO_MODE", () => {
 
   it("issue 10: REDIS_URL must be a redis:// or rediss:// URL", () => {
     expect(parseEnv({ SESSION_SECRET: secret, REDIS_URL: "redis://127.0.0.1:6379/0" }).REDIS_URL).toBe("redis://127.0.0.1:6379/0");
-    expect(parseEnv({ SESSION_SECRET: secret, REDIS_URL: "rediss://cache.example.com:6380" }).REDIS_URL).toBe("rediss://cache.example.com:6380");
-    expect(() => parseEnv({ SESSION_SECRET: secret, REDIS_URL: "http://cache.example.com" })).toThrow(/^Invalid environment variable REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(parseEnv({ SESSION_SECRET: secret, REDIS_URL: "rediss://cache.example.com:6380" }).REDIS_URL).toBe(
+      "rediss://cache.example.com:6380",
+    );
+    expect(() => parseEnv({ SESSION_SECRET: secret, REDIS_URL: "http://cache.example.com" })).toThrow(
+      /^Invalid environment variable REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
     expect(() => parseEnv({ SESSION_SECRET: secret, REDIS_URL: "localhost:6379" })).toThrow(/REDIS_URL/);
   });
 });
-

@@ -35,7 +35,14 @@ describe("the error dialog stack", () => {
   it("R-ERR-03 errors of the action's answer and of the loaders' data: newest first by when the server met them, else in the payloads' order", () => {
     const action: ErrorPayload = { kind: "catalogue", errors: [{ code: "API01", at: 100 }], requestId: "post" };
     const layout: ErrorPayload = { kind: "catalogue", errors: [{ code: "API02", at: 250 }], requestId: "get" };
-    const page: ErrorPayload = { kind: "catalogue", errors: [{ code: "DP01", at: 300 }, { code: "C05", at: 200 }], requestId: "get" };
+    const page: ErrorPayload = {
+      kind: "catalogue",
+      errors: [
+        { code: "DP01", at: 300 },
+        { code: "C05", at: 200 },
+      ],
+      requestId: "get",
+    };
     expect(newestFirst([action, layout, page]).map(({ error }) => error.code)).toEqual(["DP01", "API02", "C05", "API01"]);
     expect(newestFirst([action, layout, page])[3].payload.requestId).toBe("post");
     const untimed: ErrorPayload = { kind: "catalogue", errors: [{ code: "C04" }, { code: "C05" }] };

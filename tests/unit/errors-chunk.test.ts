@@ -5,7 +5,9 @@ import { describeRouteError } from "~/errors/route-error";
 describe("spec §8 Chunk: a chunk that cannot be loaded shows 'Connection lost'", () => {
   it("R-CAT-01 webpack's ChunkLoadError ('Loading chunk N failed', type missing, error or timeout)", () => {
     for (const type of ["missing", "error", "timeout"] as const) expect(isChunkLoadError(new ChunkLoadError(type, "5"))).toBe(true);
-    expect(isChunkLoadError(Object.assign(new Error("Loading chunk 12 failed.\n(timeout: /js/chunks/12.js)"), { name: "ChunkLoadError" }))).toBe(true);
+    expect(
+      isChunkLoadError(Object.assign(new Error("Loading chunk 12 failed.\n(timeout: /js/chunks/12.js)"), { name: "ChunkLoadError" })),
+    ).toBe(true);
     expect(isChunkLoadError(new Error("Loading CSS chunk 3 failed."))).toBe(true);
   });
 
@@ -39,7 +41,10 @@ describe("spec §8 Chunk: a chunk that cannot be loaded shows 'Connection lost'"
       expect(error).toBeInstanceOf(ChunkLoadError);
       expect((error as ChunkLoadError).type).toBe("timeout");
       await expect(importWithTimeout(() => Promise.resolve({ ok: 1 }))).resolves.toEqual({ ok: 1 });
-      await expect(importWithTimeout(() => Promise.reject(new Error("syntax")), "x.js")).rejects.toMatchObject({ name: "ChunkLoadError", type: "error" });
+      await expect(importWithTimeout(() => Promise.reject(new Error("syntax")), "x.js")).rejects.toMatchObject({
+        name: "ChunkLoadError",
+        type: "error",
+      });
     } finally {
       vi.useRealTimers();
     }

@@ -66,7 +66,9 @@ describe("DESIGN §8 secrets never reach a log line", () => {
   it("DESIGN §8 link secrets in URLs are censored (reset and activation hashes, token parameters)", () => {
     expect(redactUrl("/demo/reset-password/abc123/de-DU")).toBe("/demo/reset-password/[redacted]/de-DU");
     expect(redactUrl("/azubi/activation/act-felix-0001/de?langId=de")).toBe("/azubi/activation/[redacted]/de?langId=de");
-    expect(redactUrl("/demo/login?token=abc&langId=en_GB&access_token=x#frag")).toBe("/demo/login?token=[redacted]&langId=en_GB&access_token=[redacted]");
+    expect(redactUrl("/demo/login?token=abc&langId=en_GB&access_token=x#frag")).toBe(
+      "/demo/login?token=[redacted]&langId=en_GB&access_token=[redacted]",
+    );
     expect(redactUrl("/demo/account-activation")).toBe("/demo/account-activation");
     // The engine's session key (its pages and the finish return) is a secret too.
     expect(redactUrl("/api/engine/3f9c2a1b77/page?x=1")).toBe("/api/engine/[redacted]/page?x=1");

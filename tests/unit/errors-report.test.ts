@@ -67,7 +67,12 @@ describe("reporting", () => {
     expect(event?.tags).toMatchObject({ request_id: "req-containers-0001", cstm: "demo", route: "/demo/home" });
     expect(event?.extra).toMatchObject({ containers: { kept: 2 } });
     const line = JSON.parse(output().trim()) as Record<string, unknown>;
-    expect(line).toMatchObject({ level: "error", reqId: "req-containers-0001", msg: "Could not initialize Containers", containers: { kept: 2 } });
+    expect(line).toMatchObject({
+      level: "error",
+      reqId: "req-containers-0001",
+      msg: "Could not initialize Containers",
+      containers: { kept: 2 },
+    });
   });
 
   it("R-CAT-05 unexpected server errors are reported; without SENTRY_DSN only logged", async () => {
@@ -91,7 +96,10 @@ describe("issue 10 reports never name a link secret", () => {
     reportServerError(new Error("render exploded"), new Request(`http://localhost/demo/reset-password/${hash}/de?token=t-0001`), context);
     reportInvalidContainers(context, new Request(`http://localhost/demo/activation/${hash}/de`), { kept: 0 });
     const reported = await eventsOf("req-secret-0001", 2);
-    expect(reported.map((event) => event.tags?.route).sort()).toEqual(["/demo/activation/[redacted]/de", "/demo/reset-password/[redacted]/de"]);
+    expect(reported.map((event) => event.tags?.route).sort()).toEqual([
+      "/demo/activation/[redacted]/de",
+      "/demo/reset-password/[redacted]/de",
+    ]);
     expect(output()).toContain('"route":"/demo/reset-password/[redacted]/de"');
     expect(output()).not.toContain(hash);
     // (The events' stack frames quote this test's source, hash included: only what the report sets is checked.)
@@ -100,8 +108,11 @@ describe("issue 10 reports never name a link secret", () => {
 });
 
 describe("entry.server handleError", () => {
-  const args = (context: AppLoadContext, signal?: AbortSignal) =>
-    ({ request: new Request("http://localhost/demo/login", { signal }), context, params: {} });
+  const args = (context: AppLoadContext, signal?: AbortSignal) => ({
+    request: new Request("http://localhost/demo/login", { signal }),
+    context,
+    params: {},
+  });
 
   it("R-CAT-05 reports render failures, not Remix's 4xx answers and not aborted requests", async () => {
     const { context, output } = fakeContext(true, "req-handle-error-0001");

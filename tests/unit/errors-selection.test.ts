@@ -7,7 +7,29 @@ import { settleAll } from "~/errors/stack";
 describe("R-CAT-01 the catalogue", () => {
   it("R-CAT-01 has every code of spec §8", () => {
     expect([...ERROR_CODES].sort()).toEqual(
-      ["E01", "E02", "C01", "C02", "C03", "C04", "C05", "C06", "C07", "C10", "C11", "C12", "C13", "C14", "C22", "C23", "API01", "API02", "API03", "DP01", "Chunk"].sort(),
+      [
+        "E01",
+        "E02",
+        "C01",
+        "C02",
+        "C03",
+        "C04",
+        "C05",
+        "C06",
+        "C07",
+        "C10",
+        "C11",
+        "C12",
+        "C13",
+        "C14",
+        "C22",
+        "C23",
+        "API01",
+        "API02",
+        "API03",
+        "DP01",
+        "Chunk",
+      ].sort(),
     );
   });
 
@@ -82,9 +104,18 @@ describe("R-ERR-02 the error button", () => {
   });
 
   it("R-ERR-02 R-TEN-04 a relative link gets the customer segment, unless it already has it", () => {
-    expect(errorButton({ showBtn: true, btnLink: "/login" }, { onSite: false, cstm: "azubi" })).toEqual({ kind: "link", href: "/azubi/login" });
-    expect(errorButton({ showBtn: true, btnLink: "login" }, { onSite: false, cstm: "azubi" })).toEqual({ kind: "link", href: "/azubi/login" });
-    expect(errorButton({ showBtn: true, btnLink: "/azubi/login" }, { onSite: false, cstm: "azubi" })).toEqual({ kind: "link", href: "/azubi/login" });
+    expect(errorButton({ showBtn: true, btnLink: "/login" }, { onSite: false, cstm: "azubi" })).toEqual({
+      kind: "link",
+      href: "/azubi/login",
+    });
+    expect(errorButton({ showBtn: true, btnLink: "login" }, { onSite: false, cstm: "azubi" })).toEqual({
+      kind: "link",
+      href: "/azubi/login",
+    });
+    expect(errorButton({ showBtn: true, btnLink: "/azubi/login" }, { onSite: false, cstm: "azubi" })).toEqual({
+      kind: "link",
+      href: "/azubi/login",
+    });
   });
 
   it("R-ERR-02 R-TEN-04 a link starting with http is used as it is", () => {
@@ -132,7 +163,7 @@ describe("R-ERR-03 closing and the error stack", () => {
 
   it("R-ERR-03 settleAll throws every failure of parallel calls as one stack, newest first", async () => {
     // Settled in an order the test decides (no timers): API02 fails first, then DP01.
-    const deferred = <T,>() => {
+    const deferred = <T>() => {
       let settle!: { resolve: (value: T) => void; reject: (error: unknown) => void };
       const promise = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
       return { promise, ...settle };

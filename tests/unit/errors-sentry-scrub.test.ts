@@ -21,12 +21,24 @@ describe("issue 10 Sentry events carry no link secrets", () => {
       request: {
         url: `https://app.example/demo/reset-password/${HASH}/de?token=${HASH}&tab=2`,
         query_string,
-        headers: { referer: `https://app.example/demo/activation/${HASH}/de`, cookie: "__Host-session=abc", authorization: "Bearer x", accept: "text/html" },
+        headers: {
+          referer: `https://app.example/demo/activation/${HASH}/de`,
+          cookie: "__Host-session=abc",
+          authorization: "Bearer x",
+          accept: "text/html",
+        },
         cookies: { "__Host-session": "abc" },
         data: { password: "pw" },
       },
     });
-    for (const query of [`token=${HASH}&tab=2`, { token: HASH, tab: "2" }, [["token", HASH], ["tab", "2"]] as Array<[string, string]>]) {
+    for (const query of [
+      `token=${HASH}&tab=2`,
+      { token: HASH, tab: "2" },
+      [
+        ["token", HASH],
+        ["tab", "2"],
+      ] as Array<[string, string]>,
+    ]) {
       const event = scrubSentryEvent(base(query));
       const text = JSON.stringify(event);
       expect(text).not.toContain(HASH);
@@ -43,7 +55,12 @@ describe("issue 10 Sentry events carry no link secrets", () => {
     const crumb = scrubBreadcrumb({
       category: "http",
       message: `POST /demo/reset-password/${HASH}/de`,
-      data: { url: `http://127.0.0.1/api/x?userHash=${HASH}`, "http.query": `?token=${HASH}&cstm=demo`, body: "password=pw", from: `/demo/engine/${HASH}` },
+      data: {
+        url: `http://127.0.0.1/api/x?userHash=${HASH}`,
+        "http.query": `?token=${HASH}&cstm=demo`,
+        body: "password=pw",
+        from: `/demo/engine/${HASH}`,
+      },
     });
     expect(JSON.stringify(crumb)).not.toContain(HASH);
     expect(crumb.data).toEqual({

@@ -16,7 +16,11 @@ function render(props: ErrorViewProps, language: Language = "en_GB"): string {
   );
 }
 
-const decode = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 /** The visible text: inline elements joined into their sentence, blocks separated by a space. */
 function text(html: string): string {

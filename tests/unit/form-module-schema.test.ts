@@ -29,7 +29,13 @@ const personalData: FormDefinition = {
       required: true,
       options: ["hauptschule", "realschule", "fachhochschulreife", "abitur"].map((value) => ({ value, label: label(value) })),
     }),
-    field("willingToRelocate", "radio", { required: true, options: [{ value: "yes", label: label("Yes") }, { value: "no", label: label("No") }] }),
+    field("willingToRelocate", "radio", {
+      required: true,
+      options: [
+        { value: "yes", label: label("Yes") },
+        { value: "no", label: label("No") },
+      ],
+    }),
     field("motivation", "textarea", { maxLength: 2000 }),
   ],
 };
@@ -82,7 +88,12 @@ describe("Form module schema (built on the server from the definition)", () => {
   });
 
   it("R-VAL-06 max length of text, e-mail and text area", () => {
-    const errors = errorsOf({ ...valid, firstName: "x".repeat(101), email: `${"a".repeat(250)}@example.com`, motivation: "y".repeat(2001) });
+    const errors = errorsOf({
+      ...valid,
+      firstName: "x".repeat(101),
+      email: `${"a".repeat(250)}@example.com`,
+      motivation: "y".repeat(2001),
+    });
     expect(errors.firstName).toEqual(["validation:tooLong"]);
     expect(errors.email).toContain("validation:tooLong");
     expect(errors.motivation).toEqual(["validation:tooLong"]);

@@ -30,7 +30,9 @@ describe("modal stack in the URL", () => {
 
 describe("customer texts and appearance", () => {
   it("R-ENT-03 a statement authored as HTML is rendered as text, paragraphs kept", () => {
-    const text = statementText("<h2>Datenschutz</h2><p>Wir verarbeiten &amp; schützen<br>Ihre Daten.</p><script>alert(1)</script><ul><li>Name</li></ul>");
+    const text = statementText(
+      "<h2>Datenschutz</h2><p>Wir verarbeiten &amp; schützen<br>Ihre Daten.</p><script>alert(1)</script><ul><li>Name</li></ul>",
+    );
     expect(paragraphsOf(text)).toEqual(["Datenschutz", "Wir verarbeiten & schützen\nIhre Daten.", "• Name"]);
     expect(statementText("  plain text  ")).toBe("plain text");
   });

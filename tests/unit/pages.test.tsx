@@ -68,7 +68,9 @@ describe("profile form", () => {
       email: ["validation:tooLong"],
       language: ["pages:profile.errors.language"],
     });
-    const empty = parseWithZod(form({ firstName: "", lastName: "\t", email: "x@", language: "en_GB" }), { schema: profileSchema(languages, false) });
+    const empty = parseWithZod(form({ firstName: "", lastName: "\t", email: "x@", language: "en_GB" }), {
+      schema: profileSchema(languages, false),
+    });
     expect(empty.status === "error" && empty.error).toMatchObject({ firstName: ["validation:required"], email: ["validation:email"] });
   });
 
@@ -91,7 +93,9 @@ describe("user notification", () => {
       '<p class="notice notice-success" role="status">Your details have been saved.</p>',
     );
     expect(render({ key: "pages:profile.saved", kind: "success" }, "de-DU")).toContain("Deine Angaben wurden gespeichert.");
-    expect(render({ key: "pages:videos.notFound", kind: "info" })).toBe('<p class="notice notice-info" role="status">This video is not available.</p>');
+    expect(render({ key: "pages:videos.notFound", kind: "info" })).toBe(
+      '<p class="notice notice-info" role="status">This video is not available.</p>',
+    );
     expect(render({ key: "errors:API01.message", kind: "error" })).toBe(
       '<p class="notice notice-error" role="alert">The request could not be completed.</p>',
     );
@@ -109,6 +113,8 @@ describe("user notification", () => {
 describe("the video player's tracking route", () => {
   it("R-RTE-08 track-video answers in every area: it is an action, not a page", () => {
     expect(AREA_INDEPENDENT_ROUTES).toContain("track-video");
-    expect(pageExists({ area: { name: "x", root: "login", pages: ["login"], onSite: false }, extensions: [], exclude: [] }, "track-video")).toBe(true);
+    expect(
+      pageExists({ area: { name: "x", root: "login", pages: ["login"], onSite: false }, extensions: [], exclude: [] }, "track-video"),
+    ).toBe(true);
   });
 });

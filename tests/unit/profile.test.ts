@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { InvalidProfileError, Profile, selectProfile, type ProfileFields } from "~/domain/profile";
 
-const base: ProfileFields = { id: "P1", name: "Ausbildung", status: "N", isOpen: true, hasActiveComponents: true, discoverReportVisible: false };
+const base: ProfileFields = {
+  id: "P1",
+  name: "Ausbildung",
+  status: "N",
+  isOpen: true,
+  hasActiveComponents: true,
+  discoverReportVisible: false,
+};
 const profile = (overrides: Partial<ProfileFields> = {}) => new Profile({ ...base, ...overrides });
 
 describe("Profile", () => {

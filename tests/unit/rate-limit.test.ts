@@ -5,12 +5,7 @@ import type { Redis } from "ioredis";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RateLimiter } from "~/context";
-import {
-  createMemoryRateLimiter,
-  createRedisRateLimiter,
-  createSqliteRateLimiter,
-  RATE_LIMIT_MAX_KEYS,
-} from "../../server/rate-limit";
+import { createMemoryRateLimiter, createRedisRateLimiter, createSqliteRateLimiter, RATE_LIMIT_MAX_KEYS } from "../../server/rate-limit";
 import { connectRedis } from "../../server/redis";
 import { startRedis, type RunningRedis } from "../support/redis";
 
@@ -69,8 +64,18 @@ describe.each(backends)("rate-limit counters (%s)", (_name, make) => {
     const limiter = make(1);
     expect([await hit(limiter, "a"), await hit(limiter, "a"), await hit(limiter, "a")]).toEqual([false, false, true]);
     expect(await hit(limiter, "b")).toBe(false);
-    expect(await limiter.hit([{ key: "b", limit: 5 }, { key: "a", limit: 5 }])).toBe(false);
-    expect(await limiter.hit([{ key: "b", limit: 5 }, { key: "a", limit: 2 }])).toBe(true);
+    expect(
+      await limiter.hit([
+        { key: "b", limit: 5 },
+        { key: "a", limit: 5 },
+      ]),
+    ).toBe(false);
+    expect(
+      await limiter.hit([
+        { key: "b", limit: 5 },
+        { key: "a", limit: 2 },
+      ]),
+    ).toBe(true);
     // After the window the first attempt counts as the first again (polled: real time, real Redis expiry).
     await eventually("a new window for a", async () => !(await hit(limiter, "a")), 5000);
   });
@@ -109,7 +114,11 @@ describe("hard bound of the counters (issue 10)", () => {
     expect(await hit(limiter, "old", 1)).toBe(false); // forgotten: a fresh window, evicting "mid"
     expect(limiter.size).toBe(3);
     expect(await hit(limiter, "mid", 1)).toBe(false);
-    for (let n = 0; n < 1000; n++) await limiter.hit([{ key: `flood-${n}`, limit: 1 }, { key: `flood-client-${n}`, limit: 1 }]);
+    for (let n = 0; n < 1000; n++)
+      await limiter.hit([
+        { key: `flood-${n}`, limit: 1 },
+        { key: `flood-client-${n}`, limit: 1 },
+      ]);
     expect(limiter.size).toBe(3);
   });
 
@@ -130,7 +139,10 @@ describe("hard bound of the counters (issue 10)", () => {
     const file = sqlitePath();
     const a = createSqliteRateLimiter(file, 3, 300);
     const b = createSqliteRateLimiter(file, 3, 300);
-    closers.push(() => a.close(), () => b.close());
+    closers.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const results = [];
     for (let n = 0; n < 4; n++) results.push(await (n % 2 ? b : a).hit([{ key: "login:demo:account:anna", limit: 3 }]));
     expect(results).toEqual([false, false, false, true]);

@@ -23,7 +23,14 @@ describe("issue 15 part 5: the report's font writes every language", () => {
   });
 
   it.each(LANGUAGES)("%s: every label is printed unchanged", async (language) => {
-    const bytes = await renderReportPdf({ language, customerName: "Demo AG", applicant: "Zoë Ñúñez-Łukasz", profileName: "P", scales, date: new Date() });
+    const bytes = await renderReportPdf({
+      language,
+      customerName: "Demo AG",
+      applicant: "Zoë Ñúñez-Łukasz",
+      profileName: "P",
+      scales,
+      date: new Date(),
+    });
     const { lines } = await pdfText(bytes);
     const labels = REPORT_LABELS[language];
     for (const label of [labels.title, labels.customer, labels.applicant, labels.scale, labels.normValue]) expect(lines).toContain(label);
@@ -31,7 +38,14 @@ describe("issue 15 part 5: the report's font writes every language", () => {
   });
 
   it("characters the font lacks lose only their accent or become ?, the PDF never fails", async () => {
-    const bytes = await renderReportPdf({ language: "de-DU", customerName: "Demo AG", applicant: "Anna 漢字", profileName: "P", scales, date: new Date() });
+    const bytes = await renderReportPdf({
+      language: "de-DU",
+      customerName: "Demo AG",
+      applicant: "Anna 漢字",
+      profileName: "P",
+      scales,
+      date: new Date(),
+    });
     const { lines } = await pdfText(bytes);
     expect(lines).toContain("Anna ??");
   });

@@ -62,9 +62,7 @@ describe("translations", () => {
         const fixed = instance.getFixedT(language, namespace);
         for (const key of new Set(keysOf(language, namespace).map((k) => k.replace(PLURAL_SUFFIX, "")))) {
           for (const count of [0, 1, 2, 5]) {
-            expect(t(key, { ...values, count }), `${language}/${namespace}:${key} (${count})`).toBe(
-              fixed(key, { ...values, count }),
-            );
+            expect(t(key, { ...values, count }), `${language}/${namespace}:${key} (${count})`).toBe(fixed(key, { ...values, count }));
           }
         }
       }

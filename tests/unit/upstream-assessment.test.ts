@@ -53,11 +53,15 @@ async function fakeContext(upstreamBaseUrl: string, options: { publicOrigin?: st
   const log = (level: string) => (data: unknown, message?: string) => logs.push({ level, data, message: message ?? "" });
   const logger = { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
   const records = createMemorySessionStore();
-  const sessionStorage = createAppSessionStorage(records, { secrets: ["s".repeat(40)], secure: false }, {
-    idleTimeoutS: 3600,
-    anonymousIdleTimeoutS: 900,
-    absoluteTimeoutS: 43200,
-  });
+  const sessionStorage = createAppSessionStorage(
+    records,
+    { secrets: ["s".repeat(40)], secure: false },
+    {
+      idleTimeoutS: 3600,
+      anonymousIdleTimeoutS: 900,
+      absoluteTimeoutS: 43200,
+    },
+  );
   const session: AppSession = await sessionStorage.getSession();
   session.set("applicant", { token: "t".repeat(32), expiresAt: Math.floor(Date.now() / 1000) + 3600, userName: "anna", anonymous: false });
   const context = {
@@ -79,7 +83,10 @@ async function fakeContext(upstreamBaseUrl: string, options: { publicOrigin?: st
       isProduction: true,
       configCache: new Map(),
       rateLimiter: { hit: () => false, reset: () => undefined, maxAttempts: 10 },
-      honeypot: { inputProps: () => ({ nameFieldName: "name__confirm", validFromFieldName: null, encryptedValidFrom: "" }), isSpam: () => false },
+      honeypot: {
+        inputProps: () => ({ nameFieldName: "name__confirm", validFromFieldName: null, encryptedValidFrom: "" }),
+        isSpam: () => false,
+      },
       sentryEnabled: false,
       release: "test",
     },
@@ -125,7 +132,11 @@ describe("engine session (R-API-04, R-VAL-08)", () => {
   const request = { profileId: "P100", componentId: 31, returnUrl: "/demo/assessment/31/done", language: "de-DU" };
 
   it("R-VAL-08 an empty session URL is 'could not initialize session', API03", async () => {
-    for (const answer of [{ status: "success", sessionURL: "" }, { status: "success" }, { status: "success", sessionURL: "/api/engine/x" }]) {
+    for (const answer of [
+      { status: "success", sessionURL: "" },
+      { status: "success" },
+      { status: "success", sessionURL: "/api/engine/x" },
+    ]) {
       const base = await upstream((_req, _body, res) => json(res, 200, answer));
       const { context, session } = await fakeContext(base);
       const error = await openEngineSession(context, session, request).catch((caught: unknown) => caught);

@@ -3,7 +3,13 @@ import type { TestApi } from "./api";
 import { DORA_PERSONAL_DATA } from "../../support/demo-answers";
 
 /** Steps several contract tests share: answering an engine session, saving the personal-data form. */
-export async function openEngineSession(api: TestApi, token: string, profileId: string, componentId: number, returnUrl = "/demo/assessment/done") {
+export async function openEngineSession(
+  api: TestApi,
+  token: string,
+  profileId: string,
+  componentId: number,
+  returnUrl = "/demo/assessment/done",
+) {
   const reply = await api.post("/getSessionUrl", { profileId, componentId, returnUrl }, { token });
   expect(reply.status).toBe(200);
   return reply.body as { sessionURL: string; sessionData: { prcm_id: number; profileId: string; session: string }; completed: boolean };
@@ -37,7 +43,12 @@ export async function completeEngineSession(
 
 export const VALID_PERSONAL_DATA = { ...DORA_PERSONAL_DATA, motivation: "Ich mag Technik." };
 
-export async function savePersonalData(api: TestApi, token: string, profileId: string, values: Record<string, unknown> = VALID_PERSONAL_DATA) {
+export async function savePersonalData(
+  api: TestApi,
+  token: string,
+  profileId: string,
+  values: Record<string, unknown> = VALID_PERSONAL_DATA,
+) {
   const raw = await api.get(`/formData/personal-data?raw=true&profileId=${profileId}`, { token });
   expect(raw.status).toBe(200);
   return api.post("/formData/personal-data", { submissionToken: raw.body.submissionToken, values });

@@ -91,7 +91,15 @@ export async function runTarget(server: FuzzApp, target: ActionTarget): Promise<
     target.check?.(answer, input);
     const formShown = answer.transport === "data" || !target.formless?.(answer, input);
     const usersSubmission = target.keptWhen?.(input) ?? true;
-    if ((target.kept || target.assertKept) && usersSubmission && formEncoded && formShown && answer.status >= 400 && answer.status < 500 && !isErrorPage(answer)) {
+    if (
+      (target.kept || target.assertKept) &&
+      usersSubmission &&
+      formEncoded &&
+      formShown &&
+      answer.status >= 400 &&
+      answer.status < 500 &&
+      !isErrorPage(answer)
+    ) {
       if (target.assertKept) target.assertKept(answer, input);
       else assertInputKept(answer, input.entries, target.kept!, input.encoding);
     }
@@ -103,7 +111,12 @@ export async function runTarget(server: FuzzApp, target: ActionTarget): Promise<
  * One fuzz file's app (started once) and its targets, each a test of its own: `targets` is called
  * after `setUp`, so the targets may use what it prepared (clones, links, signed-in clients).
  */
-export function actionSuite(title: string, setUp: (server: FuzzApp) => Promise<void>, targets: (server: FuzzApp) => ActionTarget[], names: string[]): () => FuzzApp {
+export function actionSuite(
+  title: string,
+  setUp: (server: FuzzApp) => Promise<void>,
+  targets: (server: FuzzApp) => ActionTarget[],
+  names: string[],
+): () => FuzzApp {
   let server: FuzzApp;
   beforeAll(async () => {
     server = await startFuzzServer();
@@ -113,7 +126,13 @@ export function actionSuite(title: string, setUp: (server: FuzzApp) => Promise<v
   afterAll(async () => {
     // What the app logged as errors, for whoever reads a failure (the answers are asserted per run).
     const errors = (server?.errors() ?? []).filter((line) => !line.includes('"level":"warn"') || line.includes("failure"));
-    if (errors.length) console.log(`app error lines (${errors.length}):\n${errors.slice(0, 20).map((line) => line.slice(0, 1500)).join("\n")}`);
+    if (errors.length)
+      console.log(
+        `app error lines (${errors.length}):\n${errors
+          .slice(0, 20)
+          .map((line) => line.slice(0, 1500))
+          .join("\n")}`,
+      );
     await server?.stop();
   });
 

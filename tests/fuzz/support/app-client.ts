@@ -82,7 +82,12 @@ export function textOf(value: unknown): string {
  * Turns what a loader or action returned or threw into an answer, as Remix would send it: a
  * Response as it is, `data()` with its status and headers, anything else thrown as a 500.
  */
-export async function answerOf(outcome: { value?: unknown; thrown?: unknown }, url: string, transport: Transport, started: number): Promise<Answer> {
+export async function answerOf(
+  outcome: { value?: unknown; thrown?: unknown },
+  url: string,
+  transport: Transport,
+  started: number,
+): Promise<Answer> {
   const thrown = "thrown" in outcome;
   const value = thrown ? outcome.thrown : outcome.value;
   let status = 200;
@@ -189,12 +194,16 @@ export class AppClient {
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms (the app is stuck on this request): ${method} ${request.url}`)), ANSWER_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms (the app is stuck on this request): ${method} ${request.url}`)),
+        ANSWER_TIMEOUT_MS,
+      );
     });
     try {
       const answer = await Promise.race([this.dispatch(request, transport, started), deadline]);
       // A request that blocked the event loop cannot be timed out while it runs: it fails after it.
-      if (answer.ms > ANSWER_TIMEOUT_MS) throw new Error(`the answer took ${Math.round(answer.ms)} ms (the app froze on this request): ${method} ${request.url}`);
+      if (answer.ms > ANSWER_TIMEOUT_MS)
+        throw new Error(`the answer took ${Math.round(answer.ms)} ms (the app froze on this request): ${method} ${request.url}`);
       this.store(answer.headers);
       return answer;
     } finally {
@@ -211,7 +220,12 @@ export class AppClient {
       // Remix answers a POST to a route without an action with 405.
       if (!action) return answerOf({ thrown: new Response("Method Not Allowed", { status: 405 }) }, request.url, transport, started);
       try {
-        return await answerOf({ value: await action({ request, params: route.params, context: this.app.context() }) }, request.url, transport, started);
+        return await answerOf(
+          { value: await action({ request, params: route.params, context: this.app.context() }) },
+          request.url,
+          transport,
+          started,
+        );
       } catch (thrown) {
         return await answerOf({ thrown }, request.url, transport, started);
       }

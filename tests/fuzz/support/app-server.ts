@@ -28,7 +28,9 @@ export async function resetLinkPath(app: FuzzApp, user: ClonedUser): Promise<str
   if (answer.status !== 302) throw new Error(`forgot-password for ${user.userName} answered ${answer.status}`);
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const mails = (await outbox(app.baseUrl, user.userName)).filter((mail) => mail.kind.includes("reset") || /reset-password/.test(mail.link));
+    const mails = (await outbox(app.baseUrl, user.userName)).filter(
+      (mail) => mail.kind.includes("reset") || /reset-password/.test(mail.link),
+    );
     // The outbox lists the newest mail first.
     if (mails.length > before || (before === 0 && mails.length > 0)) return new URL(mails[0].link).pathname;
     await new Promise((resolve) => setTimeout(resolve, 50));

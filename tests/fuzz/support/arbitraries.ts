@@ -7,14 +7,58 @@ import fc from "fast-check";
  * also get past validation and reach the upstream.
  */
 const SPECIAL_CHARACTERS = [
-  "\u0000", "\u0001", "\u0008", "\t", "\n", "\r", "\r\n", "\u000b", "\u001b", "\u007f", "\u0085", "\u00a0",
-  "\u200b", "\u200e", "\u202e", "\u2028", "\u2029", "\ufeff", "\ufffd", "\ud800", "\udfff", "💥", "👩‍👩‍👧", "ß", "ő", "İ",
-  "e\u0301", "%", "%00", "%zz", "&", "=", "+", "?", "#", "/", "\\", "..", '"', "'", "<", ">", "`", "{", "}", "[", "]",
+  "\u0000",
+  "\u0001",
+  "\u0008",
+  "\t",
+  "\n",
+  "\r",
+  "\r\n",
+  "\u000b",
+  "\u001b",
+  "\u007f",
+  "\u0085",
+  "\u00a0",
+  "\u200b",
+  "\u200e",
+  "\u202e",
+  "\u2028",
+  "\u2029",
+  "\ufeff",
+  "\ufffd",
+  "\ud800",
+  "\udfff",
+  "💥",
+  "👩‍👩‍👧",
+  "ß",
+  "ő",
+  "İ",
+  "e\u0301",
+  "%",
+  "%00",
+  "%zz",
+  "&",
+  "=",
+  "+",
+  "?",
+  "#",
+  "/",
+  "\\",
+  "..",
+  '"',
+  "'",
+  "<",
+  ">",
+  "`",
+  "{",
+  "}",
+  "[",
+  "]",
 ];
 
 const FRAGMENTS = [
   "<script>alert(1)</script>",
-  "\"><img src=x onerror=alert(1)>",
+  '"><img src=x onerror=alert(1)>',
   "' OR '1'='1' --",
   "'); DROP TABLE users; --",
   "{{7*7}}",
@@ -57,7 +101,26 @@ function codePoints(min: number, max: number, maxLength: number): fc.Arbitrary<s
  * dot segments, reserved characters (not fc.webSegment: it costs seconds per worker, see codePoints).
  */
 export const pathSegment: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("x", "%0A", "%00", "%2e%2e", "..", ".", "a;b", "%E2%80%AE", "%zz", "%", "%25", "~", "a b", "@", ":", "index", "_root", "x.data"),
+  fc.constantFrom(
+    "x",
+    "%0A",
+    "%00",
+    "%2e%2e",
+    "..",
+    ".",
+    "a;b",
+    "%E2%80%AE",
+    "%zz",
+    "%",
+    "%25",
+    "~",
+    "a b",
+    "@",
+    ":",
+    "index",
+    "_root",
+    "x.data",
+  ),
   codePoints(0x20, 0x10ffff, 12).map((text) => encodeURIComponent((text as string & { toWellFormed(): string }).toWellFormed())),
   fc.string({ maxLength: 12 }).map((text) => text.replace(/[/?#]/g, "")),
 );
@@ -69,7 +132,10 @@ const mixedText = fc
 
 /** Far past the limits (254, 500, 2,000 characters) yet well under the 1 MiB body limit. */
 const hugeText = fc
-  .tuple(fc.oneof(fc.constantFrom("a", "A1-", "ő", "💥", " ", "\n", "<", "&amp;", "%"), fc.string({ minLength: 1, maxLength: 3 })), fc.constantFrom(255, 501, 2001, 20_000, 100_000))
+  .tuple(
+    fc.oneof(fc.constantFrom("a", "A1-", "ő", "💥", " ", "\n", "<", "&amp;", "%"), fc.string({ minLength: 1, maxLength: 3 })),
+    fc.constantFrom(255, 501, 2001, 20_000, 100_000),
+  )
   .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)));
 
 /** Any value a hostile client can put into one form field or query parameter. */
@@ -85,7 +151,11 @@ export const anyText: fc.Arbitrary<string> = fc.oneof(
 /** A field's value: hostile most of the time, plausible (from the target's own list) otherwise. */
 export function fieldValue(plausible: fc.Arbitrary<string> | readonly string[] = []): fc.Arbitrary<string> {
   // Array.isArray does not narrow a readonly array (it answers any[]): the cast says which one it is.
-  const valid = Array.isArray(plausible) ? (plausible.length ? fc.constantFrom(...(plausible as readonly string[])) : null) : (plausible as fc.Arbitrary<string>);
+  const valid = Array.isArray(plausible)
+    ? plausible.length
+      ? fc.constantFrom(...(plausible as readonly string[]))
+      : null
+    : (plausible as fc.Arbitrary<string>);
   return valid ? fc.oneof({ weight: 3, arbitrary: anyText }, { weight: 2, arbitrary: valid }) : anyText;
 }
 
@@ -94,9 +164,36 @@ export type Entries = [string, string][];
 /** Field names a hostile client adds: nested-path syntax, prototype keys, Remix and conform internals. */
 export const extraFieldName = fc.oneof(
   fc.constantFrom(
-    "intent", "__intent__", "__state__", "_action", "_data", "__proto__", "__proto__.polluted", "__proto__[polluted]", "constructor.prototype.polluted",
-    "constructor[prototype][polluted]", "a.b.c", "a[0]", "a[]", "a[-1]", "a[999999999]", "[0]", ".", "..", "", " ", "toString",
-    "hasOwnProperty", "valueOf", "redirectTo", "returnTo", "website", "$ACTION_ID_x", "$ACTION_REF_1", "index", "_routes",
+    "intent",
+    "__intent__",
+    "__state__",
+    "_action",
+    "_data",
+    "__proto__",
+    "__proto__.polluted",
+    "__proto__[polluted]",
+    "constructor.prototype.polluted",
+    "constructor[prototype][polluted]",
+    "a.b.c",
+    "a[0]",
+    "a[]",
+    "a[-1]",
+    "a[999999999]",
+    "[0]",
+    ".",
+    "..",
+    "",
+    " ",
+    "toString",
+    "hasOwnProperty",
+    "valueOf",
+    "redirectTo",
+    "returnTo",
+    "website",
+    "$ACTION_ID_x",
+    "$ACTION_REF_1",
+    "index",
+    "_routes",
   ),
   fc.string({ maxLength: 20 }),
 );
@@ -115,16 +212,19 @@ export function formEntries(fields: readonly FieldSpec[], options: { extras?: nu
     fc.oneof(
       { weight: 1, arbitrary: fc.constant<Entries>([]) },
       { weight: 8, arbitrary: field.value.map((value): Entries => [[field.name, value]]) },
-      { weight: 1, arbitrary: fc.array(field.value, { minLength: 2, maxLength: 3 }).map((values): Entries => values.map((value) => [field.name, value])) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .array(field.value, { minLength: 2, maxLength: 3 })
+          .map((values): Entries => values.map((value) => [field.name, value])),
+      },
     ),
   );
   const extras = fc.array(fc.tuple(extraFieldName, anyText), { maxLength: options.extras ?? 2 });
-  return fc
-    .tuple(fc.tuple(...perField), extras, fc.boolean())
-    .map(([known, extra, shuffled]) => {
-      const entries = [...known.flat(), ...extra] as Entries;
-      return shuffled ? entries.reverse() : entries;
-    });
+  return fc.tuple(fc.tuple(...perField), extras, fc.boolean()).map(([known, extra, shuffled]) => {
+    const entries = [...known.flat(), ...extra] as Entries;
+    return shuffled ? entries.reverse() : entries;
+  });
 }
 
 /** How the body travels: what browsers send (urlencoded, multipart) and what only tools send. */
@@ -143,7 +243,8 @@ export const encoding: fc.Arbitrary<Encoding> = fc.oneof(
  */
 export type Transport = "action" | "data" | "document";
 const FULL_STACK_SHARE = Number(process.env.FUZZ_FULL_STACK_SHARE ?? "0.04");
-if (!(FULL_STACK_SHARE >= 0 && FULL_STACK_SHARE <= 1)) throw new Error(`FUZZ_FULL_STACK_SHARE must be between 0 and 1, got ${process.env.FUZZ_FULL_STACK_SHARE}`);
+if (!(FULL_STACK_SHARE >= 0 && FULL_STACK_SHARE <= 1))
+  throw new Error(`FUZZ_FULL_STACK_SHARE must be between 0 and 1, got ${process.env.FUZZ_FULL_STACK_SHARE}`);
 const perThousand = Math.round(FULL_STACK_SHARE * 1000);
 export const transport: fc.Arbitrary<Transport> = fc.oneof(
   ...[

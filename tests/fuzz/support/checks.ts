@@ -104,7 +104,8 @@ export function renderedValues(html: string): Map<string, string[]> {
 export function submissionOf(answer: Answer): { initialValue?: Record<string, unknown>; error?: unknown } | undefined {
   const data = (answer.data as { data?: { result?: unknown } } | undefined)?.data;
   const result = data?.result ?? data;
-  if (typeof result === "object" && result !== null && "initialValue" in result) return result as { initialValue?: Record<string, unknown> };
+  if (typeof result === "object" && result !== null && "initialValue" in result)
+    return result as { initialValue?: Record<string, unknown> };
   return undefined;
 }
 
@@ -124,7 +125,9 @@ export function isErrorPage(answer: Answer): boolean {
 export function assertInputKept(answer: Answer, entries: Entries, fields: readonly string[], encoding: Encoding = "urlencoded"): void {
   const sentOnce = fields.filter((field) => entries.filter(([name]) => name === field).length === 1);
   // Tools may send "field.x" or "field[0]" next to "field": conform reads those as nested values.
-  const kept = sentOnce.filter((field) => !entries.some(([name]) => name !== field && (name.startsWith(`${field}.`) || name.startsWith(`${field}[`))));
+  const kept = sentOnce.filter(
+    (field) => !entries.some(([name]) => name !== field && (name.startsWith(`${field}.`) || name.startsWith(`${field}[`))),
+  );
   if (kept.length === 0) return;
   const expected = new Map(kept.map((field) => [field, asReceived(entries.find(([name]) => name === field)![1], encoding)]));
   if (answer.transport !== "document") {

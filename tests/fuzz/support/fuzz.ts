@@ -14,7 +14,10 @@ export const FUZZ_RUNS = integerFromEnv("FUZZ_RUNS", 1000);
 /** Runs of the embedded API's body fuzzing per POST route (tests/fuzz/api.test.ts). */
 export const FUZZ_API_RUNS = integerFromEnv("FUZZ_API_RUNS", 1000);
 /** FUZZ_TARGET=login,profile runs only these targets (to reproduce one failure quickly). */
-export const FUZZ_TARGETS = (process.env.FUZZ_TARGET ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+export const FUZZ_TARGETS = (process.env.FUZZ_TARGET ?? "")
+  .split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
 export const selected = (target: string) => FUZZ_TARGETS.length === 0 || FUZZ_TARGETS.includes(target);
 export const FIGURES_FILE = path.join(ROOT, "test-results", "fuzz-figures.jsonl");
 
@@ -118,7 +121,9 @@ export async function fuzz<T>(
     throw new Error(
       `fuzz ${suite}/${target} failed after ${details.numRuns} run(s) (seed ${seed}, path "${details.counterexamplePath}", ` +
         `FUZZ_SEED=${FUZZ_SEED}):\n${truncate(error, 4000)}\ncounterexample: ${truncate(fc.stringify(details.counterexample), 4000)}` +
-        (first && firstError !== error ? `\nfirst failure found: ${truncate(firstError, 3000)}\nwith: ${truncate(fc.stringify(first.value), 3000)}` : ""),
+        (first && firstError !== error
+          ? `\nfirst failure found: ${truncate(firstError, 3000)}\nwith: ${truncate(fc.stringify(first.value), 3000)}`
+          : ""),
     );
   }
   return tally;

@@ -53,8 +53,11 @@ async function cheapPasswordHashes(databasePath: string): Promise<void> {
   const db = new Database(databasePath);
   try {
     const replacements = new Map<string, string>();
-    const others = db.prepare("SELECT DISTINCT password_hash FROM users WHERE password_hash LIKE 'scrypt$131072$%'").all() as { password_hash: string }[];
-    for (const { password_hash } of others) if (!replacements.has(password_hash)) replacements.set(password_hash, await hashPassword(randomUUID()));
+    const others = db.prepare("SELECT DISTINCT password_hash FROM users WHERE password_hash LIKE 'scrypt$131072$%'").all() as {
+      password_hash: string;
+    }[];
+    for (const { password_hash } of others)
+      if (!replacements.has(password_hash)) replacements.set(password_hash, await hashPassword(randomUUID()));
     db.transaction(() => {
       for (const [from, to] of replacements) {
         db.prepare("UPDATE users SET password_hash = ? WHERE password_hash = ?").run(to, from);
