@@ -10,6 +10,18 @@ const SEARCH_NAME = `${foldSql("COALESCE(NEW.first_name, '') || ' ' || COALESCE(
   "COALESCE(NEW.last_name, '') || ' ' || COALESCE(NEW.first_name, '')",
 )}`;
 
+/** Migration 8: the profile of a module_progress or engine_sessions row (its prcm_id). */
+const profileOf = (row: string) =>
+  `(SELECT c.profile_id FROM profile_modules pm JOIN containers c ON c.pcc_id = pm.pcc_id WHERE pm.prcm_id = ${row}.prcm_id)`;
+/** Migration 8: whether an assessment session of the user's profile has started. */
+const startedOf = (userId: string, profileId: string) =>
+  `EXISTS (SELECT 1 FROM engine_sessions es JOIN profile_modules pm ON pm.prcm_id = es.prcm_id JOIN containers c ON c.pcc_id = pm.pcc_id
+           WHERE es.user_id = ${userId} AND c.profile_id = ${profileId} AND es.started_at IS NOT NULL)`;
+/** Migration 8: when the user last finished a module of the profile. */
+const lastFinishedOf = (userId: string, profileId: string) =>
+  `(SELECT MAX(mp.finished_at) FROM module_progress mp JOIN profile_modules pm ON pm.prcm_id = mp.prcm_id JOIN containers c ON c.pcc_id = pm.pcc_id
+    WHERE mp.user_id = ${userId} AND c.profile_id = ${profileId})`;
+
 const MIGRATIONS: string[] = [
   `
   CREATE TABLE customers (
@@ -419,21 +431,67 @@ const MIGRATIONS: string[] = [
   CREATE INDEX IF NOT EXISTS continue_codes_user ON continue_codes (user_id, profile_id);
   CREATE INDEX IF NOT EXISTS continue_codes_expires_at ON continue_codes (expires_at);
   `,
+  // 8: the progress and summary figures at 10,000 applicants (issue 12, docs/decisions/155): whether an
+  // assignment's assessment has started and when its last module was finished are columns kept by
+  // triggers, so the figures read user_profiles and users only, without a subquery per assignment.
+  `
+  ALTER TABLE user_profiles ADD COLUMN started INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE user_profiles ADD COLUMN last_finished_at TEXT;
+
+  CREATE TRIGGER stats_finished_insert AFTER INSERT ON module_progress BEGIN
+    UPDATE user_profiles SET last_finished_at = NEW.finished_at
+      WHERE user_id = NEW.user_id AND profile_id = ${profileOf("NEW")}
+        AND (last_finished_at IS NULL OR last_finished_at < NEW.finished_at);
+  END;
+  CREATE TRIGGER stats_finished_delete AFTER DELETE ON module_progress BEGIN
+    UPDATE user_profiles SET last_finished_at = ${lastFinishedOf("OLD.user_id", "user_profiles.profile_id")}
+      WHERE user_id = OLD.user_id AND profile_id = ${profileOf("OLD")};
+  END;
+  CREATE TRIGGER stats_finished_update AFTER UPDATE OF finished_at ON module_progress BEGIN
+    UPDATE user_profiles SET last_finished_at = ${lastFinishedOf("NEW.user_id", "user_profiles.profile_id")}
+      WHERE user_id = NEW.user_id AND profile_id = ${profileOf("NEW")};
+  END;
+  CREATE TRIGGER stats_session_insert AFTER INSERT ON engine_sessions WHEN NEW.started_at IS NOT NULL BEGIN
+    UPDATE user_profiles SET started = 1 WHERE user_id = NEW.user_id AND profile_id = ${profileOf("NEW")};
+  END;
+  CREATE TRIGGER stats_session_update AFTER UPDATE OF started_at ON engine_sessions BEGIN
+    UPDATE user_profiles SET started = ${startedOf("NEW.user_id", "user_profiles.profile_id")}
+      WHERE user_id = NEW.user_id AND profile_id = ${profileOf("NEW")};
+  END;
+  CREATE TRIGGER stats_session_delete AFTER DELETE ON engine_sessions WHEN OLD.started_at IS NOT NULL BEGIN
+    UPDATE user_profiles SET started = ${startedOf("OLD.user_id", "user_profiles.profile_id")}
+      WHERE user_id = OLD.user_id AND profile_id = ${profileOf("OLD")};
+  END;
+  CREATE TRIGGER stats_assignment_insert AFTER INSERT ON user_profiles BEGIN
+    UPDATE user_profiles SET
+      started = ${startedOf("NEW.user_id", "NEW.profile_id")},
+      last_finished_at = ${lastFinishedOf("NEW.user_id", "NEW.profile_id")}
+      WHERE user_id = NEW.user_id AND profile_id = NEW.profile_id;
+  END;
+
+  -- Existing data.
+  UPDATE user_profiles SET
+    started = ${startedOf("user_profiles.user_id", "user_profiles.profile_id")},
+    last_finished_at = ${lastFinishedOf("user_profiles.user_id", "user_profiles.profile_id")};
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** Applies the migrations the database has not seen yet, each in its own transaction. */
-export function migrate(db: Db): number {
+/**
+ * Applies the migrations the database has not seen yet, each in its own transaction; `target` stops
+ * earlier (tests build a database as an older release left it).
+ */
+export function migrate(db: Db, target = SCHEMA_VERSION): number {
   const current = db.pragma("user_version", { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     throw new Error(`API database schema version ${current} is newer than this code (${SCHEMA_VERSION})`);
   }
-  for (let version = current; version < SCHEMA_VERSION; version++) {
+  for (let version = current; version < target; version++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[version]);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }
-  return SCHEMA_VERSION - current;
+  return Math.max(0, target - current);
 }

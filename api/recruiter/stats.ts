@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiContext } from "../context";
+import { statement } from "../db/connection";
 import { profileIdSchema } from "../http/validation";
 import { localize, type Language } from "../languages";
 import type { Customer } from "../store/catalogue";
@@ -57,23 +58,17 @@ function buildFilter(query: StatsQuery, customer: Customer): Filter {
   return { where: where.join(" AND "), params };
 }
 
-/** The assignments of the filter with their state and, when completed, the seconds it took. */
-function assignmentsSql(filter: Filter): string {
-  return `
-    SELECT p.user_id, p.profile_id,
-      CASE
-        WHEN p.total_modules > 0 AND p.finished_modules >= p.total_modules THEN 'completed'
-        WHEN (p.open_until IS NOT NULL AND p.open_until < @today) OR u.expired = 1 THEN 'expired'
-        WHEN p.finished_modules > 0 OR EXISTS (
-          SELECT 1 FROM engine_sessions es JOIN profile_modules pm ON pm.prcm_id = es.prcm_id JOIN containers c ON c.pcc_id = pm.pcc_id
-          WHERE es.user_id = p.user_id AND c.profile_id = p.profile_id AND es.started_at IS NOT NULL) THEN 'started'
-        WHEN u.activated = 1 THEN 'activated'
-        ELSE 'invited'
-      END AS state,
-      p.assigned_at, p.total_modules, p.finished_modules
-    FROM user_profiles p JOIN users u ON u.id = p.user_id
-    WHERE ${filter.where}`;
-}
+/**
+ * The state of assignment `p` of applicant `u`, from columns triggers keep (finished and total modules,
+ * migration 3; started, migration 8): no subquery per assignment.
+ */
+const STATE_SQL = `CASE
+    WHEN p.total_modules > 0 AND p.finished_modules >= p.total_modules THEN 'completed'
+    WHEN (p.open_until IS NOT NULL AND p.open_until < @today) OR u.expired = 1 THEN 'expired'
+    WHEN p.finished_modules > 0 OR p.started = 1 THEN 'started'
+    WHEN u.activated = 1 THEN 'activated'
+    ELSE 'invited'
+  END`;
 
 interface StateRow {
   profile_id: string;
@@ -121,23 +116,24 @@ export function recruiterStats(
   const filter = buildFilter(query, customer);
   const params = { ...filter.params, today: ctx.now().toISOString().slice(0, 10) };
 
-  const stateRows = ctx.db
-    .prepare(`SELECT profile_id, state, COUNT(*) AS n FROM (${assignmentsSql(filter)}) GROUP BY profile_id, state`)
-    .all(params) as StateRow[];
+  const stateRows = statement(
+    ctx.db,
+    `SELECT p.profile_id, ${STATE_SQL} AS state, COUNT(*) AS n
+       FROM user_profiles p JOIN users u ON u.id = p.user_id
+       WHERE ${filter.where}
+       GROUP BY p.profile_id, state`,
+  ).all(params) as StateRow[];
   lap("states");
 
   // The median of the completion times, overall (profile_id NULL) and per profile: the middle one, or
-  // the mean of the middle two.
-  const medianRows = ctx.db
-    .prepare(
-      `WITH done AS (
-         SELECT a.profile_id, (julianday(MAX(mp.finished_at)) - julianday(a.assigned_at)) * 86400 AS seconds
-         FROM (${assignmentsSql(filter)}) a
-         JOIN containers c ON c.profile_id = a.profile_id
-         JOIN profile_modules pm ON pm.pcc_id = c.pcc_id
-         JOIN module_progress mp ON mp.user_id = a.user_id AND mp.prcm_id = pm.prcm_id
-         WHERE a.state = 'completed'
-         GROUP BY a.user_id, a.profile_id
+  // the mean of the middle two. A completed assignment took from its assignment to its last finished
+  // module (last_finished_at, kept by the triggers of migration 8).
+  const medianRows = statement(
+    ctx.db,
+    `WITH done AS (
+         SELECT p.profile_id, (julianday(p.last_finished_at) - julianday(p.assigned_at)) * 86400 AS seconds
+         FROM user_profiles p JOIN users u ON u.id = p.user_id
+         WHERE ${filter.where} AND p.total_modules > 0 AND p.finished_modules >= p.total_modules
        ),
        ranked AS (
          SELECT profile_id, seconds,
@@ -148,21 +144,19 @@ export function recruiterStats(
        SELECT profile_id, AVG(seconds) AS seconds FROM ranked WHERE rn IN ((n + 1) / 2, (n + 2) / 2) GROUP BY profile_id
        UNION ALL
        SELECT NULL, AVG(seconds) FROM ranked WHERE rn_all IN ((n_all + 1) / 2, (n_all + 2) / 2)`,
-    )
-    .all(params) as MedianRow[];
+  ).all(filter.params) as MedianRow[];
   lap("median");
 
-  const normRows = ctx.db
-    .prepare(
-      `SELECT pm.comp_id, es.norm_value, COUNT(*) AS n
+  const normRows = statement(
+    ctx.db,
+    `SELECT pm.comp_id, es.norm_value, COUNT(*) AS n
        FROM user_profiles p JOIN users u ON u.id = p.user_id
        JOIN containers c ON c.profile_id = p.profile_id
        JOIN profile_modules pm ON pm.pcc_id = c.pcc_id
        JOIN engine_sessions es ON es.user_id = p.user_id AND es.prcm_id = pm.prcm_id
        WHERE ${filter.where} AND es.completed_at IS NOT NULL AND es.norm_value IS NOT NULL
        GROUP BY pm.comp_id, es.norm_value`,
-    )
-    .all(filter.params) as NormRow[];
+  ).all(filter.params) as NormRow[];
   lap("norms");
 
   const profiles = [...ctx.catalogue.profiles.values()].filter(

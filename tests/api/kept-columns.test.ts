@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type Db } from "../../api/db/connection";
+import { migrate, SCHEMA_VERSION } from "../../api/db/migrations";
+import { seedDatabase } from "../../api/db/seed";
+
+/**
+ * Issue 12: columns the embedded API's triggers keep so the recruiter's figures are fast at 10,000
+ * applicants (migration 8: an assignment's started flag and its last finished module). They must always
+ * equal what the rows say, after every kind of change and on a database file of an older release.
+ */
+const dir = mkdtempSync(path.join(tmpdir(), "kept-columns-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const seed = (db: Db) => seedDatabase(db, { demoMode: true, appBaseUrl: () => "http://app.test" });
+
+/** Assignments whose kept columns differ from what their rows say (empty when all agree). */
+function drift(db: Db) {
+  return db
+    .prepare(
+      `SELECT p.user_id, p.profile_id, p.started, p.last_finished_at,
+         EXISTS (SELECT 1 FROM engine_sessions es JOIN profile_modules pm ON pm.prcm_id = es.prcm_id JOIN containers c ON c.pcc_id = pm.pcc_id
+                 WHERE es.user_id = p.user_id AND c.profile_id = p.profile_id AND es.started_at IS NOT NULL) AS want_started,
+         (SELECT MAX(mp.finished_at) FROM module_progress mp JOIN profile_modules pm ON pm.prcm_id = mp.prcm_id JOIN containers c ON c.pcc_id = pm.pcc_id
+          WHERE mp.user_id = p.user_id AND c.profile_id = p.profile_id) AS want_last_finished_at
+       FROM user_profiles p
+       WHERE p.started IS NOT want_started OR p.last_finished_at IS NOT want_last_finished_at`,
+    )
+    .all();
+}
+
+const count = (db: Db, sql: string) => (db.prepare(sql).get() as { n: number }).n;
+
+describe("issue 12: the figures' kept columns (migration 8)", () => {
+  it("match the rows after seeding and after each kind of change: a finished module, a removed one (retest), a session started, removed, a new assignment", async () => {
+    const db = openDatabase(path.join(dir, "changes.db"));
+    try {
+      migrate(db);
+      await seed(db);
+      expect(count(db, "SELECT COUNT(*) AS n FROM user_profiles WHERE started = 1")).toBeGreaterThan(10);
+      expect(count(db, "SELECT COUNT(*) AS n FROM user_profiles WHERE last_finished_at IS NOT NULL")).toBeGreaterThan(10);
+      expect(drift(db)).toEqual([]);
+
+      // An assignment with finished modules: its latest one goes (a retest), then comes back later.
+      const latest = db
+        .prepare(
+          `SELECT mp.user_id, mp.prcm_id, mp.finished_at FROM module_progress mp
+           JOIN user_profiles p ON p.user_id = mp.user_id JOIN profile_modules pm ON pm.prcm_id = mp.prcm_id
+           JOIN containers c ON c.pcc_id = pm.pcc_id AND c.profile_id = p.profile_id
+           WHERE p.finished_modules >= 2 ORDER BY mp.finished_at DESC LIMIT 1`,
+        )
+        .get() as { user_id: number; prcm_id: number; finished_at: string };
+      db.prepare("DELETE FROM module_progress WHERE user_id = ? AND prcm_id = ?").run(latest.user_id, latest.prcm_id);
+      expect(drift(db)).toEqual([]);
+      db.prepare("INSERT INTO module_progress (user_id, prcm_id, finished_at) VALUES (?, ?, '2099-01-01T00:00:00.000Z')").run(
+        latest.user_id,
+        latest.prcm_id,
+      );
+      expect(drift(db)).toEqual([]);
+      db.prepare("UPDATE module_progress SET finished_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ? AND prcm_id = ?").run(
+        latest.user_id,
+        latest.prcm_id,
+      );
+      expect(drift(db)).toEqual([]);
+
+      // Sessions: every started one of a user loses its start, then goes, then a new one starts.
+      const session = db.prepare("SELECT id, user_id, prcm_id FROM engine_sessions WHERE started_at IS NOT NULL LIMIT 1").get() as {
+        id: string;
+        user_id: number;
+        prcm_id: number;
+      };
+      db.prepare("UPDATE engine_sessions SET started_at = NULL WHERE user_id = ?").run(session.user_id);
+      expect(drift(db)).toEqual([]);
+      db.prepare("DELETE FROM engine_sessions WHERE user_id = ?").run(session.user_id);
+      expect(drift(db)).toEqual([]);
+      db.prepare(
+        `INSERT INTO engine_sessions (id, key_sha256, user_id, prcm_id, return_url, language, created_at, started_at)
+         VALUES ('kept-test', 'kept-test', ?, ?, '/', 'de', '2026-01-01', '2026-01-01T00:00:00.000Z')`,
+      ).run(session.user_id, session.prcm_id);
+      expect(drift(db)).toEqual([]);
+
+      // A new assignment of a profile the user already has progress in starts with it.
+      const assignment = db.prepare("SELECT user_id, profile_id FROM user_profiles WHERE last_finished_at IS NOT NULL LIMIT 1").get() as {
+        user_id: number;
+        profile_id: string;
+      };
+      db.prepare("DELETE FROM user_profiles WHERE user_id = ? AND profile_id = ?").run(assignment.user_id, assignment.profile_id);
+      db.prepare("INSERT INTO user_profiles (user_id, profile_id, is_open, assigned_at) VALUES (?, ?, 1, '2026-01-01')").run(
+        assignment.user_id,
+        assignment.profile_id,
+      );
+      expect(
+        db
+          .prepare("SELECT last_finished_at FROM user_profiles WHERE user_id = ? AND profile_id = ?")
+          .get(assignment.user_id, assignment.profile_id),
+      ).not.toEqual({ last_finished_at: null });
+      expect(drift(db)).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("are filled in on a database file an older release wrote (schema 7)", async () => {
+    const db = openDatabase(path.join(dir, "legacy.db"));
+    try {
+      expect(migrate(db, 7)).toBe(7);
+      await seed(db);
+      expect(migrate(db)).toBe(SCHEMA_VERSION - 7);
+      expect(count(db, "SELECT COUNT(*) AS n FROM user_profiles WHERE started = 1")).toBeGreaterThan(10);
+      expect(drift(db)).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
