@@ -474,6 +474,13 @@ const MIGRATIONS: string[] = [
     started = ${startedOf("user_profiles.user_id", "user_profiles.profile_id")},
     last_finished_at = ${lastFinishedOf("user_profiles.user_id", "user_profiles.profile_id")};
   `,
+  // 9: applicants found by e-mail address (the password reset, issue 12): the address as lookups compare
+  // it (spaces trimmed, ASCII case folded like the column's NOCASE) in a generated column, with an index
+  // of the applicants only, so the lookup's plan cannot drift to scanning every applicant of the user base.
+  `
+  ALTER TABLE users ADD COLUMN email_key TEXT GENERATED ALWAYS AS (lower(trim(email))) VIRTUAL;
+  CREATE INDEX users_applicant_email_key ON users (user_base, email_key) WHERE role = 'applicant';
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -37,10 +37,15 @@ export function findUserByName(db: Db, userBase: string, userName: string): User
   return db.prepare("SELECT * FROM users WHERE user_base = ? AND user_name = ?").get(userBase, userName) as User | undefined;
 }
 
+/**
+ * The applicant with this e-mail address in the user base (the oldest, should two share it), through
+ * the index of migration 9: the address compared without surrounding spaces and ASCII case.
+ */
+export const FIND_USER_BY_EMAIL_SQL =
+  "SELECT * FROM users WHERE user_base = ? AND email_key = lower(trim(?)) AND role = 'applicant' ORDER BY id LIMIT 1";
+
 export function findUserByEmail(db: Db, userBase: string, email: string): User | undefined {
-  return db
-    .prepare("SELECT * FROM users WHERE user_base = ? AND email = ? AND role = 'applicant' ORDER BY id LIMIT 1")
-    .get(userBase, email) as User | undefined;
+  return statement(db, FIND_USER_BY_EMAIL_SQL).get(userBase, email) as User | undefined;
 }
 
 export function displayName(user: Pick<User, "anonymous" | "first_name" | "last_name">): string | null {

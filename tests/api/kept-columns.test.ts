@@ -5,11 +5,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../api/db/connection";
 import { migrate, SCHEMA_VERSION } from "../../api/db/migrations";
 import { seedDatabase } from "../../api/db/seed";
+import { FIND_USER_BY_EMAIL_SQL, findUserByEmail } from "../../api/store/users";
 
 /**
  * Issue 12: columns the embedded API's triggers keep so the recruiter's figures are fast at 10,000
  * applicants (migration 8: an assignment's started flag and its last finished module). They must always
  * equal what the rows say, after every kind of change and on a database file of an older release.
+ * And the applicants' e-mail lookup key with its index (migration 9).
  */
 const dir = mkdtempSync(path.join(tmpdir(), "kept-columns-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -110,6 +112,48 @@ describe("issue 12: the figures' kept columns (migration 8)", () => {
       expect(migrate(db)).toBe(SCHEMA_VERSION - 7);
       expect(count(db, "SELECT COUNT(*) AS n FROM user_profiles WHERE started = 1")).toBeGreaterThan(10);
       expect(drift(db)).toEqual([]);
+      // Migration 9 on the same file: the password reset finds applicants by their address.
+      const { user_name, email } = db
+        .prepare("SELECT user_name, email FROM users WHERE user_base = 'demo' AND role = 'applicant' AND email IS NOT NULL LIMIT 1")
+        .get() as {
+        user_name: string;
+        email: string;
+      };
+      expect(findUserByEmail(db, "demo", email.toUpperCase())?.user_name).toBe(user_name);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("issue 12: applicants found by e-mail address (migration 9)", () => {
+  it("through the applicants' address index, whatever the ASCII case and surrounding spaces; recruiters and other user bases are not found", async () => {
+    const db = openDatabase(path.join(dir, "email.db"));
+    try {
+      migrate(db);
+      await seed(db);
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${FIND_USER_BY_EMAIL_SQL}`).all("demo", "x") as { detail: string }[]).map(
+        (row) => row.detail,
+      );
+      expect(plan).toEqual(["SEARCH users USING INDEX users_applicant_email_key (user_base=? AND email_key=?)"]);
+
+      const anna = db.prepare("SELECT id, email FROM users WHERE user_base = 'demo' AND user_name = 'anna'").get() as {
+        id: number;
+        email: string;
+      };
+      expect(findUserByEmail(db, "demo", anna.email)?.id).toBe(anna.id);
+      expect(findUserByEmail(db, "demo", ` ${anna.email.toUpperCase()} `)?.id).toBe(anna.id);
+      expect(findUserByEmail(db, "other-base", anna.email)).toBeUndefined();
+      // A changed address is found at once (the key is computed from the column, never stale).
+      db.prepare("UPDATE users SET email = 'Anna.New@Example.com' WHERE id = ?").run(anna.id);
+      expect(findUserByEmail(db, "demo", "anna.new@example.COM")?.id).toBe(anna.id);
+      expect(findUserByEmail(db, "demo", anna.email)).toBeUndefined();
+
+      const rita = db.prepare("SELECT user_base, email FROM users WHERE role = 'recruiter' AND email IS NOT NULL LIMIT 1").get() as {
+        user_base: string;
+        email: string;
+      };
+      expect(findUserByEmail(db, rita.user_base, rita.email)).toBeUndefined();
     } finally {
       db.close();
     }

@@ -32,6 +32,10 @@ describe("POST /resetPasswordByUserName and /resetPassword", () => {
     const byMail = await api.post("/resetPassword", { cstm: "demo", email: `${anna.userName}@example.com` });
     expect(byMail.status).toBe(200);
     expect((await api.get(`/dev/outbox?to=${anna.userName}`)).body).toHaveLength(2);
+    // The address as typed: case and surrounding spaces do not matter (issue 12, migration 9).
+    const typed = await api.post("/resetPassword", { cstm: "demo", email: ` ${anna.userName.toUpperCase()}@Example.COM ` });
+    expect(typed.body).toEqual(byMail.body);
+    expect((await api.get(`/dev/outbox?to=${anna.userName}`)).body).toHaveLength(3);
   });
 
   it("400 without a user name, 404 for an unknown customer", async () => {
