@@ -1,6 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { customerPath } from "~/domain/customer-path";
-import { initEngineSession, openEngineSession, trackPicatNavigation, type EngineSession } from "~/upstream/assessment.server";
+import {
+  initEngineSession,
+  openEngineSession,
+  trackPicatNavigation,
+  type EngineProgress,
+  type EngineSession,
+} from "~/upstream/assessment.server";
+import { UpstreamError } from "~/upstream/client.server";
 import { assessmentPath, type AssessmentModule, type AssessmentTarget } from "./module.server";
 
 /**
@@ -47,6 +54,19 @@ export function openEngineSessionEarly(
   );
 }
 
+/**
+ * How often a page opens the engine session before it gives up on a key replaced by a parallel load.
+ * getSessionUrl replaces the session's key (docs/api.md): when the same applicant loads the module
+ * twice at once (a second tab, a reload while the first load runs), the other load's getSessionUrl
+ * can land between this load's getSessionUrl and its initPicat, which then answers 401 for the
+ * replaced key. That is not an ended sign-in (it showed C03 "session expired"): the newest open wins,
+ * as when the tabs are opened one after the other, so this load opens again with a key of its own.
+ */
+const ENGINE_OPEN_ATTEMPTS = 3;
+
+/** initPicat is token-free: its 401 means the key, never the applicant's sign-in. */
+const keyReplaced = (error: unknown) => error instanceof UpstreamError && error.status === 401;
+
 export interface FrameView {
   view: "frame";
   moduleName: string;
@@ -73,18 +93,27 @@ export async function frameView(
 ): Promise<FrameView> {
   const { module, cstm, moduleId } = loaded;
   const speculated = early && module.componentId === moduleId ? await early : null;
-  let engine: EngineSession;
-  if (speculated?.ok) engine = speculated.value;
-  else if (speculated) throw speculated.error;
-  else {
-    engine = await openEngineSession(context, loaded.session, {
+  const open = () =>
+    openEngineSession(context, loaded.session, {
       profileId: loaded.profileId,
       componentId: module.componentId,
       returnUrl: engineReturnUrl(request, context, cstm, moduleId),
       language: loaded.language,
     });
+  let engine: EngineSession;
+  if (speculated?.ok) engine = speculated.value;
+  else if (speculated) throw speculated.error;
+  else engine = await open();
+  let progress: EngineProgress | undefined;
+  for (let attempt = 1; !progress; attempt++) {
+    try {
+      progress = await initEngineSession(context, engine.sessionData);
+    } catch (error) {
+      if (!keyReplaced(error) || attempt >= ENGINE_OPEN_ATTEMPTS) throw error;
+      context.logger.info({ attempt }, "engine session key replaced by a parallel load: opening again");
+      engine = await open();
+    }
   }
-  const progress = await initEngineSession(context, engine.sessionData);
   void trackPicatNavigation(context, loaded.session, {
     profileId: loaded.profileId,
     componentId: module.componentId,

@@ -267,6 +267,25 @@ describe("the embedded frame and finishing (R-FIN-01)", () => {
     expect((await upstreamCalls("/trackPicatNavigation", 2)).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("issue 13: the same applicant loading a frame module in three tabs at once gets the frame in each, not C03 'session expired'", async () => {
+    // Each load's getSessionUrl replaces the key the others got; the newest open wins, as in tabs opened one after the other.
+    const { browser } = await signedIn("anna");
+    for (let round = 0; round < 3; round++) {
+      const pages = await Promise.all([1, 2, 3].map(() => browser.get("/demo/assessment/31", { follow: false })));
+      for (const page of pages) {
+        expect(page.status).toBe(200);
+        expect(page.text).toMatch(
+          /<iframe class="assessment-frame" title="Assessment: Verbal reasoning" src="\/api\/engine\/[A-Za-z0-9_-]+"/,
+        );
+      }
+    }
+    // The last key handed out works; the signed-in session is untouched.
+    const latest = await browser.get("/demo/assessment/31");
+    const engine = await browser.get(await iframeSource(latest.text));
+    expect(engine.text).toContain('name="item_1"');
+    expect((await browser.get("/demo/home")).status).toBe(200);
+  });
+
   it("R-FIN-01 the done route refuses a module whose engine session is not completed (409) and offers the way back", async () => {
     const { browser } = await signedIn("anna");
     const page = await browser.get("/demo/assessment/31/done?session=es_000000000000000000000000");
