@@ -10,11 +10,18 @@
 //        [--env NAME=value,NAME=value] (the product's configuration, e.g. COMPRESSION_LEVEL=6)
 //        [--before dir] (a copy of an earlier build, inside the repo: its pages run interleaved in the
 //        same rounds as "… (before)" rows, for a before/after table under the same load)
+//        [--upstream embedded|separate] embedded (default): the reference API runs inside the product's
+//        process as in the demo, so every signed-in page's CPU includes the API's own work; separate: the
+//        API is a second server of the same build (DEMO_MODE=true, pinned to core 1 beside autocannon)
+//        and the product calls it through UPSTREAM_API_URL without demo mode, as in production where
+//        the upstream is another service: the measured server is only the product (decision 111)
+//        [--node-args "--cpu-prof --cpu-prof-dir=.tmp/prof"] node options of the measured product
+//        server(s); [--api-node-args "…"] the same for the separate API server(s)
 import autocannon from "autocannon";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildBaseline, startBaseline } from "./lib/baseline.mjs";
-import { canPin, pinSelf, startBuiltServer } from "./lib/server.mjs";
+import { canPin, freePort, pinSelf, startBuiltServer } from "./lib/server.mjs";
 import { THROUGHPUT_PAGES } from "./pages.mjs";
 
 const option = (name) => {
@@ -28,6 +35,10 @@ const only = option("pages")?.split(",");
 const jsonFile = option("json");
 const buildDir = option("build") && path.resolve(option("build"));
 const beforeDir = option("before") && path.resolve(option("before"));
+const upstream = option("upstream") ?? "embedded";
+if (upstream !== "embedded" && upstream !== "separate") throw new Error(`--upstream must be embedded or separate, not ${upstream}`);
+const nodeArgs = (option("node-args") ?? "").split(" ").filter(Boolean);
+const apiNodeArgs = (option("api-node-args") ?? "").split(" ").filter(Boolean);
 // The sign-ins before the rounds hash at the test servers' cost (decision 092); pages never hash.
 const productEnv = Object.fromEntries(
   (option("env") ?? "")
@@ -55,22 +66,77 @@ function cpuMs(pid) {
 
 async function measure(target, seconds) {
   const cpuBefore = cpuMs(target.pid);
-  const result = await run(target.url, target.headers, seconds);
+  const apiCpuBefore = target.apiPid ? cpuMs(target.apiPid) : null;
+  const result = await run(target, seconds);
   const cpuAfter = cpuMs(target.pid);
+  const apiCpuAfter = target.apiPid ? cpuMs(target.apiPid) : null;
   // Every answer counted (requests.total of autocannon can be 0 in a short run that got answers).
   const answers = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
   result.cpuMsPerRequest = cpuBefore === null || cpuAfter === null || !answers ? null : (cpuAfter - cpuBefore) / answers;
+  result.apiCpuMsPerRequest = apiCpuBefore === null || apiCpuAfter === null || !answers ? null : (apiCpuAfter - apiCpuBefore) / answers;
   result.answersPerSecond = answers / result.duration;
   return result;
 }
 
-function run(url, headers, seconds) {
+/** One autocannon run; a target with `cookies` gives each connection its own (one signed-in user per connection). */
+function run({ url, headers, cookies }, seconds) {
+  const allHeaders = { Accept: "text/html", "Accept-Encoding": "gzip", ...headers };
+  let connection = 0;
+  const setupClient = cookies
+    ? (client) => client.setHeaders({ ...allHeaders, Cookie: cookies[connection++ % cookies.length] })
+    : undefined;
   return new Promise((resolve, reject) => {
-    autocannon(
-      { url, duration: seconds, connections, headers: { Accept: "text/html", "Accept-Encoding": "gzip", ...headers } },
-      (error, result) => (error ? reject(error) : resolve(result)),
+    autocannon({ url, duration: seconds, connections, headers: allHeaders, ...(setupClient ? { setupClient } : {}) }, (error, result) =>
+      error ? reject(error) : resolve(result),
     );
   });
+}
+
+/**
+ * The product on core 0; with --upstream separate also its reference API: the same build started a
+ * second time with DEMO_MODE=true on core 1, which the product (without demo mode, as server/env.ts
+ * requires beside UPSTREAM_API_URL) calls like a remote upstream. APP_BASE_URL tells the API the
+ * product's origin (the engine's return URLs are checked against it). `apiBaseUrl`: where /api/dev is.
+ */
+async function startProduct(dir) {
+  const env = { API_SCRYPT_LOG2_N: "10", ...productEnv };
+  const buildOption = dir ? { buildDir: dir } : {};
+  if (upstream === "embedded") {
+    const server = await startBuiltServer(env, { core: 0, nodeArgs, ...buildOption });
+    return { ...server, apiBaseUrl: server.baseUrl };
+  }
+  const port = await freePort();
+  const api = await startBuiltServer(
+    { API_SCRYPT_LOG2_N: "10", APP_BASE_URL: `http://127.0.0.1:${port}` },
+    { core: 1, nodeArgs: apiNodeArgs, ...buildOption },
+  );
+  try {
+    const server = await startBuiltServer(
+      { ...env, DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api` },
+      { core: 0, nodeArgs, port, ...buildOption },
+    );
+    return {
+      ...server,
+      apiBaseUrl: api.baseUrl,
+      apiPid: api.pid,
+      async stop() {
+        await server.stop();
+        await api.stop();
+      },
+    };
+  } catch (error) {
+    await api.stop();
+    throw error;
+  }
+}
+
+/** The Cookie header(s) of a page: one session, or one per connection where the page asks for it. */
+async function sessionsFor(page, server) {
+  if (!page.session) return { headers: {} };
+  if (!page.perConnection) return { headers: { Cookie: await page.session(server.baseUrl, server.apiBaseUrl) } };
+  const cookies = [];
+  for (let index = 0; index < connections; index++) cookies.push(await page.session(server.baseUrl, server.apiBaseUrl));
+  return { headers: {}, cookies };
 }
 
 const median = (values) => {
@@ -81,30 +147,35 @@ const median = (values) => {
 
 buildBaseline();
 const pinned = canPin();
-const product = await startBuiltServer({ API_SCRYPT_LOG2_N: "10", ...productEnv }, { core: 0, ...(buildDir ? { buildDir } : {}) });
+const product = await startProduct(buildDir);
 let bare;
 let before;
 const targets = [];
 try {
   bare = await startBaseline({ core: 0 });
-  if (beforeDir) before = await startBuiltServer({ API_SCRYPT_LOG2_N: "10", ...productEnv }, { core: 0, buildDir: beforeDir });
+  if (beforeDir) before = await startProduct(beforeDir);
   if (pinned && !pinSelf(1)) throw new Error("could not pin the load generator to core 1");
   targets.push({ name: BARE, url: `${bare.baseUrl}/`, headers: {}, pid: bare.pid });
   for (const page of THROUGHPUT_PAGES.filter((page) => !only || only.some((prefix) => page.name.startsWith(prefix)))) {
-    const cookie = page.session ? await page.session(product.baseUrl) : undefined;
-    targets.push({ name: page.name, url: product.baseUrl + page.path, headers: cookie ? { Cookie: cookie } : {}, pid: product.pid });
+    targets.push({
+      name: page.name,
+      url: product.baseUrl + page.path,
+      pid: product.pid,
+      apiPid: product.apiPid,
+      ...(await sessionsFor(page, product)),
+    });
     if (before) {
-      const beforeCookie = page.session ? await page.session(before.baseUrl) : undefined;
       targets.push({
         name: `${page.name} (before)`,
         url: before.baseUrl + page.path,
-        headers: beforeCookie ? { Cookie: beforeCookie } : {},
         pid: before.pid,
+        apiPid: before.apiPid,
+        ...(await sessionsFor(page, before)),
       });
     }
   }
   // Warm-up (JIT, caches), not counted.
-  for (const target of targets) await run(target.url, target.headers, 1);
+  for (const target of targets) await run(target, 1);
   for (const target of targets) target.runs = [];
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) target.runs.push(await measure(target, duration));
@@ -125,6 +196,7 @@ const rows = targets.map(({ name, runs }) => ({
   errors: runs.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
   non2xx: runs.reduce((sum, result) => sum + result.non2xx, 0),
   cpuMs: runs.some((result) => result.cpuMsPerRequest === null) ? null : median(runs.map((result) => result.cpuMsPerRequest)),
+  apiCpuMs: runs.some((result) => result.apiCpuMsPerRequest === null) ? null : median(runs.map((result) => result.apiCpuMsPerRequest)),
 }));
 const bareRps = rows[0].rps;
 for (const row of rows) {
@@ -138,6 +210,11 @@ console.log(
     (pinned ? "servers on core 0, autocannon on core 1" : "not pinned (no taskset or one core)"),
 );
 console.log(
+  upstream === "embedded"
+    ? "upstream: embedded (the reference API runs in the product's process: signed-in pages' CPU includes the API's work)"
+    : `upstream: separate (the reference API is a process of its own${pinned ? " on core 1" : ""}; the measured server is only the product, as in production)`,
+);
+console.log(
   pad("page", 36),
   pad("req/s", 8),
   pad("p50 ms", 8),
@@ -147,7 +224,8 @@ console.log(
   pad("non-2xx", 8),
   pad("of bare", 8),
   pad("CPU ms/req", 11),
-  "of bare by CPU",
+  pad("of bare by CPU", 15),
+  upstream === "separate" ? "API CPU ms/req" : "",
 );
 for (const row of rows) {
   console.log(
@@ -160,7 +238,8 @@ for (const row of rows) {
     pad(row.non2xx, 8),
     pad(`${(row.ratio * 100).toFixed(0)} %`, 8),
     pad(row.cpuMs === null ? "-" : row.cpuMs.toFixed(2), 11),
-    row.cpuRatio === null ? "-" : `${(row.cpuRatio * 100).toFixed(0)} %`,
+    pad(row.cpuRatio === null ? "-" : `${(row.cpuRatio * 100).toFixed(0)} %`, 15),
+    upstream === "separate" ? (row.apiCpuMs === null ? "-" : row.apiCpuMs.toFixed(2)) : "",
   );
 }
 
@@ -181,5 +260,5 @@ verdict(
   erring.length === 0,
   `0 errors, 0 non-2xx, answers in every run${erring.length ? `: ${erring.map((row) => row.name).join(", ")}` : ""}`,
 );
-if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ rounds, duration, connections, pinned, rows }, null, 2));
+if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ upstream, rounds, duration, connections, pinned, rows }, null, 2));
 if (failed) process.exitCode = 1;

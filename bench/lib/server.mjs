@@ -56,30 +56,35 @@ export async function waitUntilUp(child, url) {
   }
 }
 
-/** `buildDir`: another build of the product (e.g. a copy of main's, for before/after figures); `nodeArgs`: e.g. --cpu-prof. `core` (optional) pins the server to that CPU with taskset where available. */
-export async function startBuiltServer(env = {}, { core, buildDir = path.join(ROOT, "build"), nodeArgs = [] } = {}) {
+/**
+ * `buildDir`: another build of the product (e.g. a copy of main's, for before/after figures); `nodeArgs`: e.g. --cpu-prof.
+ * `core` (optional) pins the server to that CPU with taskset where available; `port`: one chosen beforehand (freePort()).
+ * `env` entries set to undefined are left out (e.g. DEMO_MODE for a product that calls a separate upstream).
+ */
+export async function startBuiltServer(env = {}, { core, buildDir = path.join(ROOT, "build"), nodeArgs = [], port } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
-  const port = await freePort();
+  port ??= await freePort();
   const [command, args] = pinnedCommand(process.execPath, [...nodeArgs, path.join(buildDir, "serve.js")], core);
+  const fullEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    SESSION_SECRET: "bench-secret-that-is-long-enough-0123456789",
+    DATABASE_PATH: path.join(dataDir, "app.db"),
+    API_DATABASE_PATH: path.join(dataDir, "api.db"),
+    LOG_LEVEL: "warn",
+    COOKIE_SECURE: "false",
+    RATE_LIMIT_MAX: "100000",
+    API_RATE_LIMIT_CLIENT_MAX: "100000",
+    API_RATE_LIMIT_TARGET_MAX: "100000",
+    DEMO_MODE: "true",
+    BUILD_DIR: buildDir,
+    ...env,
+  };
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SESSION_SECRET: "bench-secret-that-is-long-enough-0123456789",
-      DATABASE_PATH: path.join(dataDir, "app.db"),
-      API_DATABASE_PATH: path.join(dataDir, "api.db"),
-      LOG_LEVEL: "warn",
-      COOKIE_SECURE: "false",
-      RATE_LIMIT_MAX: "100000",
-      API_RATE_LIMIT_CLIENT_MAX: "100000",
-      API_RATE_LIMIT_TARGET_MAX: "100000",
-      DEMO_MODE: "true",
-      BUILD_DIR: buildDir,
-      ...env,
-    },
+    env: Object.fromEntries(Object.entries(fullEnv).filter(([, value]) => value !== undefined)),
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,6 +1,7 @@
 // Signed-in pages for benchmarks: a fresh copy of a demo user (the embedded API's dev helper, as the
 // end-to-end tests use it) signed in through the real login form, like a browser without JavaScript.
-// Returns the Cookie header of the new session.
+// Returns the Cookie header of the new session. `apiBaseUrl`: where the demo API answers when it runs
+// as a process of its own (bench/ssr-throughput --upstream separate); the product's own /api else.
 
 // Every cookie the answer sets (the session and, since stored languages, the language cookie), as
 // one Cookie header; empty ones (cleared cookies) left out.
@@ -12,8 +13,8 @@ function sessionCookie(response) {
   return cookies.length ? cookies.join("; ") : undefined;
 }
 
-export async function signInAsClone(baseUrl, template, cstm = "demo") {
-  const clone = await fetch(`${baseUrl}/api/dev/clone-user`, {
+export async function signInAsClone(baseUrl, template, cstm = "demo", apiBaseUrl = baseUrl) {
+  const clone = await fetch(`${apiBaseUrl}/api/dev/clone-user`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ template }),
