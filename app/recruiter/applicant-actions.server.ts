@@ -5,6 +5,7 @@ import { readFormBody } from "~/forms/form-data.server";
 import { commitSession } from "~/session/request.server";
 import { endsSession, UpstreamError } from "~/upstream/client.server";
 import { changeApplicant, type ApplicantAction } from "~/upstream/recruiter.server";
+import { INTENTS, type Intent } from "./intents";
 import { recruiterPath } from "./paths";
 import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
 
@@ -15,19 +16,6 @@ import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
  * sign-in, retest) first lead to a confirmation step on the page (a GET with `?confirm=…`) whose
  * own form posts again with `confirmed=yes`: it works without JavaScript.
  */
-export const INTENTS = [
-  "details",
-  "status",
-  "access",
-  "owner",
-  "open-until",
-  "assign-profile",
-  "retest",
-  "form",
-  "email-preview",
-  "email-send",
-] as const;
-export type Intent = (typeof INTENTS)[number];
 
 /** Actions per recruiter and rate-limit window: RATE_LIMIT_MAX (sign-in attempts) times this. */
 const ACTIONS_PER_ATTEMPT = 20;

@@ -4,7 +4,8 @@ import { formatDate } from "~/i18n/format-date";
 import type { Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
 import type { ApplicantDetail, ApplicantForm, ApplicantProfile, AuditEntry, MailPreview } from "~/upstream/recruiter.server";
-import type { ActionFailure, Intent } from "./applicant-actions.server";
+import type { ActionFailure } from "./applicant-actions.server";
+import type { Intent } from "./intents";
 import { ProgressBar } from "./applicant-list";
 
 /**
@@ -299,24 +300,23 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
   );
 }
 
+/** The refused form post of this form, if the page answers one (its module and profile name this form). */
+function failureOfForm(failure: ApplicantPageProps["failure"], form: ApplicantForm) {
+  return failure?.intent === "form" && failure.values.moduleId === String(form.moduleId) && failure.values.profileId === form.profileId
+    ? failure
+    : undefined;
+}
+
 /** The message of a refused form post that names no form on the page, if that is what happened. */
 function unmatchedFormFailure(props: ApplicantPageProps): string | undefined {
   const failure = props.failure;
-  if (failure?.intent !== "form") return undefined;
-  const matched = props.applicant.forms.some(
-    (form) => failure.values.moduleId === String(form.moduleId) && failure.values.profileId === form.profileId,
-  );
-  return matched ? undefined : (failure.errors[""] ?? "recruiter:applicant.errors.invalid");
+  if (failure?.intent !== "form" || props.applicant.forms.some((form) => failureOfForm(failure, form))) return undefined;
+  return failure.errors[""] ?? "recruiter:applicant.errors.invalid";
 }
 
 function FormSection({ form, props }: { form: ApplicantForm; props: ApplicantPageProps }) {
   const { t, language } = useTranslation("recruiter");
-  const failure =
-    props.failure?.intent === "form" &&
-    props.failure.values.moduleId === String(form.moduleId) &&
-    props.failure.values.profileId === form.profileId
-      ? props.failure
-      : undefined;
+  const failure = failureOfForm(props.failure, form);
   const headingId = `form-${form.profileId}-${form.moduleId}`;
   const display = (field: ApplicantForm["fields"][number], value: string | undefined) =>
     value === undefined || value === "" ? "—" : (field.options?.find((option) => option.value === value)?.label ?? value);
@@ -562,6 +562,7 @@ export function ApplicantPage(props: ApplicantPageProps) {
   const { t } = useTranslation("recruiter");
   const { applicant, name, listPath, pagePath, failure } = props;
   const options = applicant.options;
+  const unmatchedMessage = unmatchedFormFailure(props);
   return (
     <article aria-labelledby="applicant-title">
       <p>
@@ -677,11 +678,11 @@ export function ApplicantPage(props: ApplicantPageProps) {
         {t("applicant.forms.title")}
       </h2>
       {applicant.forms.length === 0 ? <p>{t("applicant.forms.none")}</p> : null}
-      {unmatchedFormFailure(props) ? (
+      {unmatchedMessage ? (
         // A refused form whose module is none of the forms shown (a tampered module id): its message
         // has no form to stand on, so it stands under the heading; the forms keep what they hold.
         <div className="form-errors" role="alert">
-          <p>{t(unmatchedFormFailure(props)!)}</p>
+          <p>{t(unmatchedMessage)}</p>
         </div>
       ) : null}
       {applicant.forms.map((form) => (

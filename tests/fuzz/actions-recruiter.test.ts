@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { INTENTS, type Intent } from "~/recruiter/intents";
 import fc from "fast-check";
 import type { ClonedUser } from "../support/demo";
 import { actionSuite, plain, type ActionTarget, type Run } from "./support/actions";
@@ -27,20 +28,6 @@ let loginRecruiter: ClonedUser;
 let applicantClient: AppClient;
 /** The recruiter session the sign-out target's runs copy; signed in again after each sign-out. */
 let logoutClient: AppClient;
-
-const INTENTS = [
-  "details",
-  "status",
-  "access",
-  "owner",
-  "open-until",
-  "assign-profile",
-  "retest",
-  "form",
-  "email-preview",
-  "email-send",
-] as const;
-type Intent = (typeof INTENTS)[number];
 
 async function recruiterClient(server: FuzzApp, user?: ClonedUser): Promise<AppClient> {
   const recruiter = user ?? (await cloneUser(server.baseUrl, "rita"));
