@@ -13,12 +13,23 @@ const booleanFromString = z
   })
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
-const positiveInt = (max: number) =>
-  z.coerce
-    .number({ invalid_type_error: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(max, `must be at most ${max}`);
+/** A whole number in [min, max]; the messages default to "must be a whole number", "at least", "at most". */
+const wholeNumber = (min: number, max: number, messages: { type?: string; min?: string; max?: string } = {}) => {
+  const type = messages.type ?? "must be a whole number";
+  return z.coerce
+    .number({ invalid_type_error: type })
+    .int(type)
+    .min(min, messages.min ?? `must be at least ${min}`)
+    .max(max, messages.max ?? `must be at most ${max}`);
+};
+
+const positiveInt = (max: number) => wholeNumber(1, max);
+
+/** A small range named in every message ("must be a whole number from 0 to 9"). */
+const wholeNumberFrom = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return wholeNumber(min, max, { type: message, min: message, max: message });
+};
 
 const httpUrl = z
   .string()
@@ -79,12 +90,11 @@ const envSchema = z.object({
     })
     .default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: z.coerce
-    .number({ invalid_type_error: "must be a port number" })
-    .int("must be a port number")
-    .min(0, "must be between 0 and 65535")
-    .max(65535, "must be between 0 and 65535")
-    .default(3000),
+  PORT: wholeNumber(0, 65535, {
+    type: "must be a port number",
+    min: "must be between 0 and 65535",
+    max: "must be between 0 and 65535",
+  }).default(3000),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
   UPSTREAM_API_URL: httpUrl.optional(),
   /** Budgets of upstream calls (decision 098): connect, page loads, password calls, assets and report. */
@@ -93,12 +103,7 @@ const envSchema = z.object({
   UPSTREAM_CREDENTIAL_TIMEOUT_MS: positiveInt(600_000).default(15_000),
   ASSET_TIMEOUT_MS: positiveInt(600_000).default(120_000),
   /** Consecutive upstream calls without an answer that open the circuit breaker; 0 = no breaker. */
-  UPSTREAM_BREAKER_FAILURES: z.coerce
-    .number({ invalid_type_error: "must be a whole number" })
-    .int("must be a whole number")
-    .min(0, "must be 0 (off) or more")
-    .max(1000, "must be at most 1000")
-    .default(5),
+  UPSTREAM_BREAKER_FAILURES: wholeNumber(0, 1000, { min: "must be 0 (off) or more" }).default(5),
   UPSTREAM_BREAKER_COOLDOWN_MS: positiveInt(600_000).default(10_000),
   DATABASE_PATH: z.string().min(1).default("./data/app.db"),
   API_DATABASE_PATH: z.string().min(1).default("./data/api.db"),
@@ -134,30 +139,18 @@ const envSchema = z.object({
    * zlib level of the gzip/deflate responses (decision 106): 1 costs a fraction of the default 6's CPU
    * for documents a few percent larger; 0 switches response compression off (a proxy compresses).
    */
-  COMPRESSION_LEVEL: z.coerce
-    .number({ invalid_type_error: "must be a whole number from 0 to 9" })
-    .int("must be a whole number from 0 to 9")
-    .min(0, "must be a whole number from 0 to 9")
-    .max(9, "must be a whole number from 0 to 9")
-    .default(1),
-  CONFIG_CACHE_TTL_S: z.coerce
-    .number({ invalid_type_error: "must be a whole number" })
-    .int("must be a whole number")
-    .min(0, "must be 0 or more")
-    .max(86_400, "must be at most 86400")
-    .default(60),
+  COMPRESSION_LEVEL: wholeNumberFrom(0, 9).default(1),
+  CONFIG_CACHE_TTL_S: wholeNumber(0, 86_400, { min: "must be 0 or more" }).default(60),
   SHUTDOWN_TIMEOUT_MS: positiveInt(120_000).default(10_000),
   RATE_LIMIT_MAX: positiveInt(100_000).default(10),
   /**
    * The honeypot of the public forms (docs/decisions/130): a form posted sooner than this after it was
    * served is refused as a bot's. 0 checks only that the time stamp is genuine and not in the future.
    */
-  HONEYPOT_MIN_FILL_MS: z.coerce
-    .number({ invalid_type_error: "must be a whole number of milliseconds" })
-    .int("must be a whole number of milliseconds")
-    .min(0, "must be 0 (no minimum) or more")
-    .max(60_000, "must be at most 60000")
-    .default(500),
+  HONEYPOT_MIN_FILL_MS: wholeNumber(0, 60_000, {
+    type: "must be a whole number of milliseconds",
+    min: "must be 0 (no minimum) or more",
+  }).default(500),
   RATE_LIMIT_WINDOW_S: positiveInt(86_400).default(300),
   /**
    * The embedded API's limits of resetPassword*, register, registerAnon and the newsletter sign-up
@@ -171,12 +164,7 @@ const envSchema = z.object({
    * The embedded API's scrypt cost as log2(N) (docs/decisions/092): 17 is OWASP's. Lower only for
    * test servers, which sign in thousands of times; a start below 17 says so in the log.
    */
-  API_SCRYPT_LOG2_N: z.coerce
-    .number({ invalid_type_error: "must be a whole number from 10 to 20" })
-    .int("must be a whole number from 10 to 20")
-    .min(10, "must be a whole number from 10 to 20")
-    .max(20, "must be a whole number from 10 to 20")
-    .default(17),
+  API_SCRYPT_LOG2_N: wholeNumberFrom(10, 20).default(17),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
