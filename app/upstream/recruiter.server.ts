@@ -55,25 +55,38 @@ const one = (cstm: string, userName: string) => `${base(cstm)}/${encodeURICompon
 
 const ownerSchema = z.object({ userName: z.string(), name: z.string() }).nullable();
 
+const profileOptionSchema = z.object({ prof_prof_id: z.string(), name: z.string() });
+
+/** The choices of the list's filters; the applicant page's options add to them. */
+const filterOptionsSchema = z.object({
+  profiles: z.array(profileOptionSchema),
+  statuses: z.array(z.string()),
+  owners: z.array(z.object({ userName: z.string(), name: z.string() })),
+});
+
+/** What the list and the applicant page both say of an applicant. */
+const applicantFieldsSchema = z.object({
+  userName: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  activated: z.boolean(),
+  anonymous: z.boolean(),
+  onSite: z.boolean().default(false),
+  status: z.string(),
+  registeredAt: z.string(),
+  lastActivityAt: z.string().nullable(),
+});
+
 const listSchema = z.object({
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
   pages: z.number().int().positive(),
   applicants: z.array(
-    z.object({
-      userName: z.string(),
-      firstName: z.string().nullable(),
-      lastName: z.string().nullable(),
-      email: z.string().nullable(),
-      activated: z.boolean(),
-      anonymous: z.boolean(),
-      onSite: z.boolean().default(false),
+    applicantFieldsSchema.extend({
       loginEnabled: z.boolean().default(true),
-      status: z.string(),
       owner: ownerSchema.default(null),
-      registeredAt: z.string(),
-      lastActivityAt: z.string().nullable(),
       finishedModules: z.number().int().nonnegative(),
       totalModules: z.number().int().nonnegative(),
       progress: z.number().int().min(0).max(100),
@@ -89,11 +102,7 @@ const listSchema = z.object({
       ),
     }),
   ),
-  filterOptions: z.object({
-    profiles: z.array(z.object({ prof_prof_id: z.string(), name: z.string() })),
-    statuses: z.array(z.string()),
-    owners: z.array(z.object({ userName: z.string(), name: z.string() })),
-  }),
+  filterOptions: filterOptionsSchema,
 });
 
 export interface Option {
@@ -107,21 +116,15 @@ export interface FilterOptions {
   owners: Option[];
 }
 
-export interface ApplicantRow {
-  userName: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  activated: boolean;
-  anonymous: boolean;
-  onSite: boolean;
+/** What the list and the applicant page both say of an applicant. */
+export type ApplicantFields = z.infer<typeof applicantFieldsSchema> & {
   loginEnabled: boolean;
-  status: string;
   owner: { userName: string; name: string } | null;
-  registeredAt: string;
-  lastActivityAt: string | null;
   finishedModules: number;
   totalModules: number;
+};
+
+export interface ApplicantRow extends ApplicantFields {
   progress: number;
   profiles: { id: string; name: string; isOpen: boolean; openUntil: string | null; finished: number; total: number }[];
 }
@@ -135,7 +138,7 @@ export interface ApplicantPage {
   filterOptions: FilterOptions;
 }
 
-function toFilterOptions(options: z.infer<typeof listSchema>["filterOptions"]): FilterOptions {
+function toFilterOptions(options: z.infer<typeof filterOptionsSchema>): FilterOptions {
   return {
     profiles: options.profiles.map((profile) => ({ value: profile.prof_prof_id, label: `${profile.name} (${profile.prof_prof_id})` })),
     statuses: options.statuses,
@@ -189,21 +192,11 @@ const fieldSchema = z.object({
 });
 
 const detailSchema = z.object({
-  applicant: z.object({
-    userName: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    email: z.string().nullable(),
+  applicant: applicantFieldsSchema.extend({
     language: z.string(),
-    activated: z.boolean(),
-    anonymous: z.boolean(),
-    onSite: z.boolean().default(false),
     expired: z.boolean().default(false),
     loginEnabled: z.boolean(),
-    status: z.string(),
     owner: ownerSchema,
-    registeredAt: z.string(),
-    lastActivityAt: z.string().nullable(),
     finishedModules: z.number(),
     totalModules: z.number(),
     profiles: z.array(
@@ -262,12 +255,9 @@ const detailSchema = z.object({
     ),
     audit: z.array(auditSchema),
   }),
-  options: z.object({
-    profiles: z.array(z.object({ prof_prof_id: z.string(), name: z.string() })),
-    statuses: z.array(z.string()),
-    owners: z.array(z.object({ userName: z.string(), name: z.string() })),
+  options: filterOptionsSchema.extend({
     languages: z.array(z.string()),
-    assignableProfiles: z.array(z.object({ prof_prof_id: z.string(), name: z.string() })),
+    assignableProfiles: z.array(profileOptionSchema),
   }),
 });
 
@@ -331,23 +321,9 @@ export interface AuditEntry {
   changes: Record<string, unknown>;
 }
 
-export interface ApplicantDetail {
-  userName: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
+export interface ApplicantDetail extends ApplicantFields {
   language: string;
-  activated: boolean;
-  anonymous: boolean;
-  onSite: boolean;
   expired: boolean;
-  loginEnabled: boolean;
-  status: string;
-  owner: { userName: string; name: string } | null;
-  registeredAt: string;
-  lastActivityAt: string | null;
-  finishedModules: number;
-  totalModules: number;
   profiles: ApplicantProfile[];
   forms: ApplicantForm[];
   audit: AuditEntry[];
