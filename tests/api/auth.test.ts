@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, type TestApi } from "./support/api";
+import { recruiterToken, startApi, type TestApi } from "./support/api";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -178,14 +178,10 @@ describe("GET /logout", () => {
 });
 
 describe("recruiter and applicant tokens", () => {
-  async function recruiterToken(cstm = "demo") {
-    const reply = await api.post("/recruiter/login", { cstm, userName: "rita", password: "Rita-Recruiter-2027" });
-    expect(reply.status).toBe(200);
-    return reply.body.access_token as string;
-  }
+  const ritaToken = () => recruiterToken(api, "rita", "Rita-Recruiter-2027", "demo");
 
   it("R-ROLE-01 a recruiter token is refused on applicant paths, an applicant token on recruiter paths (403)", async () => {
-    const recruiter = await recruiterToken();
+    const recruiter = await ritaToken();
     const applicant = await api.login("anna");
     const onApplicantPath = await api.get("/profiles", { token: recruiter });
     expect(onApplicantPath.status).toBe(403);
@@ -195,7 +191,7 @@ describe("recruiter and applicant tokens", () => {
   });
 
   it("R-ROLE-01 recruiter tokens refresh through /refreshToken and /recruiter/refreshToken and log out at /recruiter/logout", async () => {
-    const first = await recruiterToken();
+    const first = await ritaToken();
     const second = await api.call("POST", "/refreshToken", { token: first });
     expect(second.status).toBe(200);
     const third = await api.call("POST", "/recruiter/refreshToken", { token: second.body.access_token });
@@ -209,7 +205,7 @@ describe("recruiter and applicant tokens", () => {
   it("a token of customer A is useless for customer B's data", async () => {
     const greta = await api.login("greta", { cstm: "azubi" });
     expect((await api.get("/dashboardHome/P100", { token: greta })).status).toBe(404);
-    const recruiter = await recruiterToken();
+    const recruiter = await ritaToken();
     const applicants = (await api.get("/recruiter/applicants", { token: recruiter })).body.applicants as { userName: string }[];
     expect(applicants.map((applicant) => applicant.userName)).toContain("anna");
     expect(applicants.map((applicant) => applicant.userName)).not.toContain("greta");

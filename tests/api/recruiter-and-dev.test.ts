@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_BASE_URL, startApi, type TestApi } from "./support/api";
+import { APP_BASE_URL, recruiterToken, startApi, type TestApi } from "./support/api";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -7,10 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function recruiterToken(cstm = "demo") {
-  const reply = await api.post("/recruiter/login", { cstm, userName: "rita", password: "Rita-Recruiter-2027" });
-  return reply.body.access_token as string;
-}
+const ritaToken = (cstm = "demo") => recruiterToken(api, "rita", "Rita-Recruiter-2027", cstm);
 
 describe("recruiter calls", () => {
   it("POST /recruiter/login: a login response; 401 for an applicant or a wrong password; 404 for an unknown customer", async () => {
@@ -23,7 +20,7 @@ describe("recruiter calls", () => {
   });
 
   it("GET /recruiter/applicants lists the applicants of the customer with their progress", async () => {
-    const reply = await api.get("/recruiter/applicants", { token: await recruiterToken("demo-vor-ort") });
+    const reply = await api.get("/recruiter/applicants", { token: await ritaToken("demo-vor-ort") });
     expect(reply.status).toBe(200);
     expect(reply.body.cstm).toBe("demo-vor-ort");
     const ben = reply.body.applicants.find((applicant: any) => applicant.userName === "ben");
@@ -37,7 +34,7 @@ describe("recruiter calls", () => {
   });
 
   it("GET /recruiter/applicants/{userName} with module scores; 404 for unknown users", async () => {
-    const token = await recruiterToken();
+    const token = await ritaToken();
     const reply = await api.get("/recruiter/applicants/dora", { token });
     expect(reply.status).toBe(200);
     const modules = reply.body.applicant.profiles[0].modules;
@@ -48,7 +45,7 @@ describe("recruiter calls", () => {
   });
 
   it("POST /recruiter/sendEmail writes a recruiter mail with the login link", async () => {
-    const token = await recruiterToken();
+    const token = await ritaToken();
     const clone = await api.clone("anna");
     const reply = await api.post(
       "/recruiter/sendEmail",

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, type TestApi } from "./support/api";
+import { recruiterToken, startApi, type TestApi } from "./support/api";
 
 /**
  * Issue 12, test continue in the embedded API (docs/decisions/156): a recruiter's one-time code for
@@ -12,15 +12,9 @@ let api: TestApi;
 let rita: string;
 beforeAll(async () => {
   api = await startApi();
-  rita = await recruiterToken("rita", "Rita-Recruiter-2027", "demo");
+  rita = await recruiterToken(api, "rita", "Rita-Recruiter-2027", "demo");
 });
 afterAll(() => api.close());
-
-async function recruiterToken(userName: string, password: string, cstm: string): Promise<string> {
-  const reply = await api.post("/recruiter/login", { cstm, userName, password });
-  if (reply.status !== 200) throw new Error(`recruiter login ${userName}@${cstm}: ${reply.status} ${reply.text}`);
-  return reply.body.access_token as string;
-}
 
 const issue = (userName: string, profileId: string, token = rita, cstm = "demo") =>
   api.post(`/${cstm}/recruiter/applicants/${encodeURIComponent(userName)}/continue-code`, { profileId }, { token });
@@ -105,7 +99,7 @@ describe("issue 12: test continue codes", () => {
     expect((await issue("nobody-here", "P100")).status).toBe(404);
     const benToken = await api.login(ben.userName);
     expect((await issue(ben.userName, "P100", benToken)).body.error).toBe("wrong_token_kind");
-    const rolf = await recruiterToken("rolf", "Rolf-Recruiter-2027", "azubi");
+    const rolf = await recruiterToken(api, "rolf", "Rolf-Recruiter-2027", "azubi");
     expect((await issue(ben.userName, "P100", rolf)).body.error).toBe("customer_not_served");
     const disabled = await api.post(`/demo/recruiter/applicants/${ben.userName}/access`, { loginEnabled: false }, { token: rita });
     expect(disabled.status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectedStats } from "../support/recruiter-stats";
-import { startApi, type TestApi } from "./support/api";
+import { recruiterToken, startApi, type TestApi } from "./support/api";
 
 /**
  * Issue 12, the embedded API's progress and summary figures (GET /{cstm}/recruiter/stats,
@@ -11,15 +11,9 @@ let api: TestApi;
 let rita: string;
 beforeAll(async () => {
   api = await startApi();
-  rita = await recruiterToken("rita", "Rita-Recruiter-2027", "demo");
+  rita = await recruiterToken(api, "rita", "Rita-Recruiter-2027", "demo");
 });
 afterAll(() => api.close());
-
-async function recruiterToken(userName: string, password: string, cstm: string): Promise<string> {
-  const reply = await api.post("/recruiter/login", { cstm, userName, password });
-  if (reply.status !== 200) throw new Error(`recruiter login ${userName}@${cstm}: ${reply.status} ${reply.text}`);
-  return reply.body.access_token as string;
-}
 
 const stats = (query = "", token = rita, cstm = "demo") => api.get(`/${cstm}/recruiter/stats${query ? `?${query}` : ""}`, { token });
 
@@ -89,7 +83,7 @@ describe("issue 12: progress and summary figures of the embedded API", () => {
     const anna = await api.login("anna");
     expect((await stats("", anna)).body.error).toBe("wrong_token_kind");
     expect((await stats("", rita, "azubi")).status).toBe(403);
-    const rolf = await recruiterToken("rolf", "Rolf-Recruiter-2027", "azubi");
+    const rolf = await recruiterToken(api, "rolf", "Rolf-Recruiter-2027", "azubi");
     expect((await stats("", rolf, "demo")).body.error).toBe("customer_not_served");
     expect((await api.get("/demo/recruiter/stats")).status).toBe(401);
   });

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BULK_COUNT } from "../../api/demo/bulk";
-import { APP_BASE_URL, startApi, type TestApi } from "./support/api";
+import { APP_BASE_URL, recruiterToken, startApi, type TestApi } from "./support/api";
 import { savePersonalData } from "./support/flows";
 
 /**
@@ -13,15 +13,9 @@ let api: TestApi;
 let rita: string;
 beforeAll(async () => {
   api = await startApi();
-  rita = await recruiterToken("rita", "Rita-Recruiter-2027", "demo");
+  rita = await recruiterToken(api, "rita", "Rita-Recruiter-2027", "demo");
 });
 afterAll(() => api.close());
-
-async function recruiterToken(userName: string, password: string, cstm: string): Promise<string> {
-  const reply = await api.post("/recruiter/login", { cstm, userName, password });
-  if (reply.status !== 200) throw new Error(`recruiter login ${userName}@${cstm}: ${reply.status} ${reply.text}`);
-  return reply.body.access_token as string;
-}
 
 const list = (query = "", token = rita, cstm = "demo") => api.get(`/${cstm}/recruiter/applicants${query ? `?${query}` : ""}`, { token });
 const detail = (userName: string, token = rita, cstm = "demo") =>
@@ -60,7 +54,7 @@ describe("issue 11: who reaches the recruiter workspace (R-ROLE-01)", () => {
   });
 
   it("a second customer's recruiter (rolf, azubi) cannot read demo's applicants, list or page, nor sign in at demo", async () => {
-    const rolf = await recruiterToken("rolf", "Rolf-Recruiter-2027", "azubi");
+    const rolf = await recruiterToken(api, "rolf", "Rolf-Recruiter-2027", "azubi");
     const own = await list("", rolf, "azubi");
     expect(own.status).toBe(200);
     expect(own.body.applicants.map((applicant: any) => applicant.userName)).toEqual(["greta"]);

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
+import { signedInRita } from "../support/recruiter";
 import { outbox } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -18,13 +19,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function rita(language = "en_GB") {
-  const browser = client();
-  await browser.get(`/demo/recruiter/login?langId=${language}`);
-  const page = await browser.post("/demo/recruiter/login", { username: "rita", password: "Rita-Recruiter-2027" });
-  expect(new URL(page.url).pathname).toBe("/demo/recruiter/applicants");
-  return browser;
-}
+const rita = (language = "en_GB") => signedInRita(server.baseUrl, language);
 
 const BOM = "\uFEFF";
 const csvFile = (content: string | Uint8Array, name = "applicants.csv") => ({ field: "file", name, type: "text/csv", content });

@@ -3,6 +3,8 @@
  * redirects when asked, and posts forms as application/x-www-form-urlencoded with the
  * Sec-Fetch-Site header a real browser sends for same-origin form posts.
  */
+import { cookieHeader, storeSetCookies } from "./cookies";
+
 export interface PageResponse {
   status: number;
   url: string;
@@ -16,26 +18,6 @@ export class BrowserClient {
 
   constructor(readonly baseUrl: string) {}
 
-  private cookieHeader(): string | undefined {
-    if (this.cookies.size === 0) return undefined;
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-
-  private store(headers: Headers) {
-    for (const line of headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";");
-      const index = pair.indexOf("=");
-      const name = pair.slice(0, index).trim();
-      const value = pair.slice(index + 1).trim();
-      const expired = attributes.some((attribute) => {
-        const [key, val] = attribute.split("=").map((part) => part.trim().toLowerCase());
-        return (key === "max-age" && Number(val) <= 0) || (key === "expires" && Date.parse(val) < Date.now());
-      });
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
   async request(
     path: string,
     init: { method?: string; form?: Record<string, string>; headers?: Record<string, string>; follow?: boolean } = {},
@@ -45,7 +27,7 @@ export class BrowserClient {
     let body: string | undefined = init.form ? new URLSearchParams(init.form).toString() : undefined;
     for (let hop = 0; hop < 10; hop++) {
       const headers: Record<string, string> = { Accept: "text/html", ...init.headers };
-      const cookie = this.cookieHeader();
+      const cookie = cookieHeader(this.cookies);
       if (cookie) headers.Cookie = cookie;
       if (body !== undefined) {
         headers["Content-Type"] = "application/x-www-form-urlencoded";
@@ -53,7 +35,7 @@ export class BrowserClient {
         headers.Origin ??= new URL(this.baseUrl).origin;
       }
       const response = await fetch(url, { method, headers, body, redirect: "manual" });
-      this.store(response.headers);
+      storeSetCookies(this.cookies, response.headers);
       const location = response.headers.get("location");
       if (init.follow !== false && location && response.status >= 300 && response.status < 400) {
         url = new URL(location, url).toString();
@@ -97,11 +79,11 @@ export class BrowserClient {
       Origin: new URL(this.baseUrl).origin,
       ...options.headers,
     };
-    const cookie = this.cookieHeader();
+    const cookie = cookieHeader(this.cookies);
     if (cookie) headers.Cookie = cookie;
     const url = new URL(path, this.baseUrl).toString();
     const response = await fetch(url, { method: "POST", headers, body, redirect: "manual" });
-    this.store(response.headers);
+    storeSetCookies(this.cookies, response.headers);
     const location = response.headers.get("location");
     if (options.follow !== false && location && response.status >= 300 && response.status < 400) {
       await response.arrayBuffer();

@@ -59,6 +59,13 @@ export function demoPassword(userName: string): string {
   return password;
 }
 
+/** A recruiter's access token from POST /recruiter/login; a refused sign-in fails the test with the answer. */
+export async function recruiterToken(api: TestApi, userName: string, password: string, cstm: string): Promise<string> {
+  const reply = await api.post("/recruiter/login", { cstm, userName, password });
+  if (reply.status !== 200) throw new Error(`recruiter login ${userName}@${cstm}: ${reply.status} ${reply.text}`);
+  return reply.body.access_token as string;
+}
+
 /**
  * Request limits of the mail and registration calls (decision 103) high enough for contract tests
  * that register or reset many times; tests of the limits pass their own `requestLimits`.

@@ -1,6 +1,7 @@
 import { decode } from "turbo-stream";
 import type { Encoding, Entries, Transport } from "./arbitraries";
 import type { FuzzApp } from "./in-process";
+import { cookieHeader, storeSetCookies } from "../../support/cookies";
 
 /**
  * The fuzz targets' client of the in-process app (support/in-process.ts): keeps cookies like a
@@ -143,21 +144,6 @@ export class AppClient {
     return this;
   }
 
-  private store(headers: Headers) {
-    for (const line of headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";");
-      const index = pair.indexOf("=");
-      const name = pair.slice(0, index).trim();
-      const value = pair.slice(index + 1).trim();
-      const expired = attributes.some((attribute) => {
-        const [key, val] = attribute.split("=").map((part) => part.trim().toLowerCase());
-        return (key === "max-age" && Number(val) <= 0) || (key === "expires" && Date.parse(val) < Date.now());
-      });
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
   private build(path: string, method: string, transport: Transport, init: RequestInit_): Request {
     const base = new URL(this.app.baseUrl);
     const url = new URL(transport === "data" ? dataPath(path) : path, base).toString();
@@ -166,7 +152,8 @@ export class AppClient {
       Accept: transport === "document" ? "text/html" : "*/*",
       ...init.headers,
     };
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const cookie = cookieHeader(this.cookies);
+    if (cookie) headers.Cookie = cookie;
     let body: BodyInit | undefined;
     if (init.entries || init.raw) {
       const encoded = init.raw ?? encodeBody(init.entries!, init.encoding ?? "urlencoded");
@@ -204,7 +191,7 @@ export class AppClient {
       // A request that blocked the event loop cannot be timed out while it runs: it fails after it.
       if (answer.ms > ANSWER_TIMEOUT_MS)
         throw new Error(`the answer took ${Math.round(answer.ms)} ms (the app froze on this request): ${method} ${request.url}`);
-      this.store(answer.headers);
+      storeSetCookies(this.cookies, answer.headers);
       return answer;
     } finally {
       clearTimeout(timer);
