@@ -481,6 +481,19 @@ const MIGRATIONS: string[] = [
   ALTER TABLE users ADD COLUMN email_key TEXT GENERATED ALWAYS AS (lower(trim(email))) VIRTUAL;
   CREATE INDEX users_applicant_email_key ON users (user_base, email_key) WHERE role = 'applicant';
   `,
+  // 10: test setup (issue 12, docs/decisions/157): a customer's open-until default per test, for the
+  // assignments recruiters make, and the audit entries of setup changes (a profile, no applicant).
+  `
+  CREATE TABLE IF NOT EXISTS profile_settings (
+    cstm TEXT NOT NULL,
+    profile_id TEXT NOT NULL,
+    open_until_days INTEGER CHECK (open_until_days BETWEEN 1 AND 365),
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (cstm, profile_id)
+  ) WITHOUT ROWID;
+  ALTER TABLE recruiter_audit ADD COLUMN profile_id TEXT;
+  CREATE INDEX recruiter_audit_profile ON recruiter_audit (cstm, profile_id, id) WHERE profile_id IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

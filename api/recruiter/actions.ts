@@ -10,6 +10,7 @@ import { requireAssignment } from "../store/progress";
 import { findUserById, type User } from "../store/users";
 import { recruitersOf, type RecruiterScope } from "./access";
 import { changedFields, writeAudit } from "./audit";
+import { defaultOpenUntil } from "./setup";
 import { APPLICANT_STATUSES } from "./statuses";
 
 /**
@@ -165,13 +166,15 @@ export function assignProfile(ctx: ApiContext, scope: RecruiterScope, user: User
   return transaction(ctx, () => {
     const existing = statement(ctx.db, "SELECT 1 FROM user_profiles WHERE user_id = ? AND profile_id = ?").get(user.id, profile.id);
     if (existing) throw conflict("profile_already_assigned");
+    // Without a date of its own, the test's open-until default of the customer (decision 157).
+    const openUntil = body.openUntil ?? defaultOpenUntil(ctx, scope.customer.cstm, profile.id);
     statement(ctx.db, "INSERT INTO user_profiles (user_id, profile_id, is_open, open_until, assigned_at) VALUES (?, ?, 1, ?, ?)").run(
       user.id,
       profile.id,
-      body.openUntil ?? null,
+      openUntil,
       ctx.now().toISOString(),
     );
-    const changes = { profileId: profile.id, openUntil: body.openUntil ?? null };
+    const changes = { profileId: profile.id, openUntil };
     writeAudit(ctx, scope, user, "profile_assigned", changes);
     return changes;
   });

@@ -24,7 +24,8 @@ export type AuditAction =
   | "values_exported"
   | "created"
   | "continue_code_issued"
-  | "continue_code_used";
+  | "continue_code_used"
+  | "open_until_default";
 
 export type AuditChanges = Record<string, unknown>;
 
@@ -52,6 +53,39 @@ export function writeAudit(ctx: ApiContext, scope: RecruiterScope, applicant: Us
   return id;
 }
 
+/**
+ * A change of a test's setup (issue 12, docs/decisions/157): the same log, about a profile of the
+ * customer instead of an applicant (applicant_id NULL, applicant_user_name empty, profile_id set).
+ */
+export function writeSetupAudit(
+  ctx: ApiContext,
+  scope: RecruiterScope,
+  profileId: string,
+  action: AuditAction,
+  changes: AuditChanges,
+): number {
+  const id = Number(
+    statement(
+      ctx.db,
+      `INSERT INTO recruiter_audit (cstm, recruiter_id, recruiter_user_name, applicant_id, applicant_user_name, profile_id, action, changes_json, created_at)
+       VALUES (?, ?, ?, NULL, '', ?, ?, ?, ?)`,
+    ).run(
+      scope.customer.cstm,
+      scope.recruiter.id,
+      scope.recruiter.user_name,
+      profileId,
+      action,
+      JSON.stringify(changes),
+      ctx.now().toISOString(),
+    ).lastInsertRowid,
+  );
+  ctx.logger.info(
+    { audit: { id, cstm: scope.customer.cstm, recruiter: scope.recruiter.user_name, profileId, action } },
+    "recruiter action",
+  );
+  return id;
+}
+
 export interface AuditEntry {
   id: number;
   at: string;
@@ -62,11 +96,28 @@ export interface AuditEntry {
 }
 
 export function auditOf(ctx: ApiContext, applicantId: number, limit = 200): AuditEntry[] {
-  const rows = statement(
-    ctx.db,
-    `SELECT id, created_at, cstm, recruiter_user_name, action, changes_json FROM recruiter_audit
-     WHERE applicant_id = ? ORDER BY id DESC LIMIT ?`,
-  ).all(applicantId, limit) as {
+  return toEntries(
+    statement(
+      ctx.db,
+      `SELECT id, created_at, cstm, recruiter_user_name, action, changes_json FROM recruiter_audit
+       WHERE applicant_id = ? ORDER BY id DESC LIMIT ?`,
+    ).all(applicantId, limit),
+  );
+}
+
+/** The setup changes of a customer's test, newest first. */
+export function setupAuditOf(ctx: ApiContext, cstm: string, profileId: string, limit = 200): AuditEntry[] {
+  return toEntries(
+    statement(
+      ctx.db,
+      `SELECT id, created_at, cstm, recruiter_user_name, action, changes_json FROM recruiter_audit
+       WHERE cstm = ? AND profile_id = ? ORDER BY id DESC LIMIT ?`,
+    ).all(cstm, profileId, limit),
+  );
+}
+
+function toEntries(result: unknown[]): AuditEntry[] {
+  const rows = result as {
     id: number;
     created_at: string;
     cstm: string;

@@ -12,6 +12,7 @@ import { createUserHash } from "../store/user-hashes";
 import { findUserById, setPassword, type User } from "../store/users";
 import { recruitersOf, type RecruiterScope } from "./access";
 import { writeAudit } from "./audit";
+import { defaultOpenUntil } from "./setup";
 
 /**
  * Creating applicants (issue 12, docs/decisions/151-153): one at a time, with a password (they can
@@ -211,11 +212,13 @@ function insertApplicant(
     ).lastInsertRowid,
   );
   if (passwordHash) setPassword(ctx.db, userId, passwordHash, now);
+  // Without a date of its own, the test's open-until default of the customer (decision 157).
+  const openUntil = checked.profileId ? (body.openUntil ?? defaultOpenUntil(ctx, scope.customer.cstm, checked.profileId)) : null;
   if (checked.profileId) {
     statement(ctx.db, "INSERT INTO user_profiles (user_id, profile_id, is_open, open_until, assigned_at) VALUES (?, ?, 1, ?, ?)").run(
       userId,
       checked.profileId,
-      body.openUntil ?? null,
+      openUntil,
       now.toISOString(),
     );
   }
@@ -242,7 +245,7 @@ function insertApplicant(
     lastName: body.lastName,
     language: checked.language,
     profileId: checked.profileId,
-    openUntil: checked.profileId ? (body.openUntil ?? null) : null,
+    openUntil,
     owner: checked.ownerName,
     onSite: body.onSite ?? false,
     password: passwordHash !== null,

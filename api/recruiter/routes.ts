@@ -33,6 +33,7 @@ import { writeAudit } from "./audit";
 import { applicantDetail, applicantResults, applicantValues } from "./detail";
 import { listApplicants, listQuerySchema } from "./list";
 import { continueRoutes } from "./continue";
+import { setupRoutes } from "./setup";
 import { recruiterStatsRoutes } from "./stats-routes";
 import { PREVIEW_LINK_SECRET, RECRUITER_TEMPLATES, recruiterTemplateMail, sendRecruiterTemplateMail } from "./mails";
 
@@ -208,4 +209,5 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
 
   recruiterStatsRoutes(router, ctx);
   continueRoutes(router, ctx);
+  setupRoutes(router, ctx);
 }
