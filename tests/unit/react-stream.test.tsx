@@ -40,6 +40,16 @@ describe("streamed HTML", () => {
     expect(html).toBe(`<main>${expected}</main>`);
   });
 
+  it("issue 13 what React writes in one go leaves as one chunk, not one per 2 KiB view (each chunk is deflated and flushed on its own)", async () => {
+    const through = withoutReactNullPadding();
+    const chunks: Buffer[] = [];
+    through.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const html = await render(through);
+    expect(Buffer.byteLength(html)).toBeGreaterThan(4 * 2048);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0].toString()).toBe(`<main>${expected}</main>`);
+  });
+
   it("issue 10 without the workaround React 18 pads views with NUL bytes (delete the workaround when this fails)", async () => {
     const html = await render(new PassThrough());
     expect(html).toContain("\u0000");
