@@ -29,6 +29,8 @@ const PAGES = [
   { path: "/import", key: "import.nav" },
   // Issue 12 (rec12b): progress and summary.
   { path: "/summary", key: "nav.summary" },
+  // Issue 12 (rec12c): test setup.
+  { path: "/tests", key: "nav.tests" },
   // Issue 12 (rec12b): the employee intro.
   { path: "/intro", key: "nav.intro" },
 ] as const;

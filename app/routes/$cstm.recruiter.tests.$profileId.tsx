@@ -1,0 +1,200 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { CatalogueError } from "~/errors/catalogue-error";
+import { Field, FormErrors } from "~/forms/field";
+import { readFormData } from "~/forms/form-data.server";
+import { useFormState } from "~/forms/form-state";
+import { getTranslator } from "~/i18n/i18n.server";
+import { intlLocale, type Language } from "~/i18n/languages";
+import { useTranslation } from "~/i18n/react";
+import { recruiterPath } from "~/recruiter/paths";
+import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
+import { commitSession } from "~/session/request.server";
+import { setOpenUntilDefault, testSetup } from "~/upstream/recruiter-setup.server";
+
+/**
+ * /{cstm}/recruiter/tests/{profileId} (issue 12, docs/decisions/157): one test's containers and
+ * modules in the order applicants take them (read-only), its open-until default for the assignments
+ * recruiters make (a plain POST form: whole days 1–365, empty for no end) and its setup changes from
+ * the audit log. A bad value is named under the field with what was typed kept.
+ */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+/** Changes per recruiter and window: RATE_LIMIT_MAX (sign-in attempts) times this, as the applicant page's actions. */
+const ACTIONS_PER_ATTEMPT = 20;
+const MAX_DAYS = 365;
+const DAYS_ERROR = "recruiter:setup.errors.days";
+
+/**
+ * Whole days 1–365; empty (conform: absent) is "open without end". A text field, not type=number: a
+ * browser sends an unreadable number as an empty field, which would silently mean "no end".
+ */
+const defaultSchema = z.object({
+  openUntilDays: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, DAYS_ERROR)
+    .refine((value) => Number(value) >= 1 && Number(value) <= MAX_DAYS, DAYS_ERROR)
+    .optional(),
+});
+const FIELDS = ["openUntilDays"] as const;
+const PROFILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The test of the path; a malformed id is an invalid link (E02), as an unknown one. */
+function profileIdOf(args: LoaderFunctionArgs | ActionFunctionArgs): string {
+  const profileId = args.params.profileId ?? "";
+  if (!PROFILE_ID.test(profileId)) throw new CatalogueError("E02", { status: 404, requestId: args.context.requestId });
+  return profileId;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const recruiter = await requireRecruiter(args);
+  const { cstm, language, session } = recruiter;
+  const profileId = profileIdOf(args);
+  const setup = await withRecruiterUpstream(args, recruiter, () => testSetup(args.context, session, cstm, profileId, language));
+  const t = getTranslator(language, "recruiter");
+  return {
+    title: t("setup.documentTitle", { test: setup.name }),
+    listPath: recruiterPath(cstm, "/tests"),
+    setup,
+    constraint: getZodConstraint(defaultSchema),
+  };
+}
+
+type ActionResult = { result: SubmissionResult<string[]> };
+
+export async function action(args: ActionFunctionArgs) {
+  const recruiter = await requireRecruiter(args);
+  const { cstm, session } = recruiter;
+  const profileId = profileIdOf(args);
+  const formData = await readFormData(args.request);
+  const submission = parseWithZod(formData, { schema: defaultSchema });
+  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+  const days = submission.value.openUntilDays === undefined ? null : Number(submission.value.openUntilDays);
+  const who = recruiter.recruiter.userName;
+  const limiter = args.context.services.rateLimiter;
+  if (await limiter.hit([{ key: `recruiter-action:${who.toLowerCase()}`, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT }])) {
+    args.context.logger.warn(
+      { recruiterAction: { cstm, recruiter: who, profileId, intent: "open-until-default", outcome: "rate-limited" } },
+      "recruiter action refused",
+    );
+    return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+  }
+  await withRecruiterUpstream(args, recruiter, () => setOpenUntilDefault(args.context, session, cstm, profileId, days));
+  // Who changed which test; the values are in the upstream's audit log.
+  args.context.logger.info({ recruiterAction: { cstm, recruiter: who, profileId, intent: "open-until-default" } }, "recruiter action");
+  session.flash("notice", { key: "recruiter:setup.saved", kind: "success" });
+  throw redirect(recruiterPath(cstm, `/tests/${encodeURIComponent(profileId)}`), {
+    headers: { "Set-Cookie": await commitSession(args.context, session) },
+  });
+}
+
+function dateTime(value: string, language: Language): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date);
+}
+
+export default function TestSetupPage() {
+  const { listPath, setup, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { form, fields } = useFormState("open-until-default", FIELDS, {
+    lastResult: actionData?.result,
+    constraint,
+    defaultValue: { openUntilDays: setup.openUntilDays === null ? "" : String(setup.openUntilDays) },
+  });
+  const navigation = useNavigation();
+  const { t, language } = useTranslation("recruiter");
+  const daysText = (days: number | null) => (days === null ? t("setup.noEnd") : t("setup.days", { count: days }));
+  const change = (changes: Record<string, unknown>) => {
+    const field = changes.openUntilDays as { before?: number | null; after?: number | null } | undefined;
+    return field ? `${daysText(field.before ?? null)} → ${daysText(field.after ?? null)}` : t("applicant.audit.noDetails");
+  };
+  return (
+    <section aria-labelledby="setup-title" className="recruiter-setup">
+      <p>
+        <Link to={listPath}>{t("setup.back")}</Link>
+      </p>
+      <h1 id="setup-title">{t("setup.title", { test: setup.name })}</h1>
+      {setup.description ? <p>{setup.description}</p> : null}
+
+      <section className="recruiter-section" aria-labelledby="setup-order-title">
+        <h2 id="setup-order-title">{t("setup.orderTitle")}</h2>
+        <p>{t("setup.orderIntro")}</p>
+        <ol className="setup-containers">
+          {setup.containers.map((container) => (
+            <li key={container.pcc_id}>
+              <h3 id={`container-${container.pcc_id}`}>{container.name}</h3>
+              <ol aria-labelledby={`container-${container.pcc_id}`}>
+                {container.modules.map((module) => (
+                  <li key={module.prcm_id}>
+                    {module.name}{" "}
+                    <span className="setup-module-facts">
+                      ({t(`setup.types.${module.type}`, { defaultValue: module.type })}
+                      {module.durationS ? `, ${t("setup.minutes", { count: Math.max(1, Math.round(module.durationS / 60)) })}` : ""}
+                      {module.skippable ? `, ${t("setup.skippable")}` : ""})
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="recruiter-section" aria-labelledby="setup-default-title">
+        <h2 id="setup-default-title">{t("setup.defaultTitle")}</h2>
+        <p>{t("setup.defaultIntro")}</p>
+        <p>{t("setup.current", { value: daysText(setup.openUntilDays) })}</p>
+        <Form method="post" id={form.id} className="card" noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field
+            field={fields.openUntilDays}
+            label={t("setup.daysLabel")}
+            hint={t("setup.daysHint", { max: setup.maxOpenUntilDays })}
+            optional
+          />
+          <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+            {t("setup.save")}
+          </button>
+        </Form>
+      </section>
+
+      <section className="recruiter-section" aria-labelledby="setup-audit-title">
+        <h2 id="setup-audit-title">{t("setup.auditTitle")}</h2>
+        {setup.audit.length === 0 ? (
+          <p>{t("setup.auditEmpty")}</p>
+        ) : (
+          <div className="table-scroll" role="region" aria-labelledby="setup-audit-caption" tabIndex={0}>
+            <table className="recruiter-table">
+              <caption id="setup-audit-caption">{t("setup.auditCaption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("applicant.audit.when")}</th>
+                  <th scope="col">{t("applicant.audit.who")}</th>
+                  <th scope="col">{t("applicant.audit.what")}</th>
+                  <th scope="col">{t("applicant.audit.changes")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {setup.audit.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{dateTime(entry.at, language)}</td>
+                    <td>{entry.recruiter}</td>
+                    <th scope="row">{t(`setup.actions.${entry.action}`, { defaultValue: entry.action })}</th>
+                    <td>{change(entry.changes)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
