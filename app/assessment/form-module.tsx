@@ -51,7 +51,7 @@ export function FormModule({ formId, fields, values, constraint, focus, draftAct
   };
   return (
     <Form method="post" id={form.id} noValidate onBlur={keepDraft} aria-describedby={form.errors ? form.errorId : undefined}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} />
       {fields.map((spec) => (
         <FormModuleControl key={spec.name} spec={spec} field={states[spec.name]} autoFocus={focused === spec.name} />
       ))}

@@ -42,7 +42,7 @@ export function ChangePasswordForm({
   return (
     <Form method="post" action={action} id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
       {usedBefore ? <p className="error-code">C04</p> : null}
-      <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+      <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} namespace="auth" />
       <Field field={fields.oldPassword} label={t("changePassword.oldPassword")} type="password" autoComplete="current-password" />
       <NewPasswordFields
         password={fields.password}

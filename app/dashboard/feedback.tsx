@@ -37,7 +37,7 @@ function FeedbackContent({ data, titleId }: ModalContentProps<FeedbackModalData>
       <h2 id={titleId}>{t("feedback.title")}</h2>
       <p>{t("feedback.intro")}</p>
       <Form method="post" action={data.action} id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} />
         <RadioGroupField field={fields.rating} legend={t("feedback.rating")} options={ratings} autoFocus={Boolean(fields.rating.errors)} />
         <TextareaField field={fields.comment} label={t("feedback.comment")} optional />
         <input type="hidden" name="returnTo" value={data.returnTo} />

@@ -22,12 +22,26 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-/** Form-level errors (e.g. "Username or password incorrect"), announced as an alert. */
-export function FormErrors({ id, errors, namespace = "validation" }: { id: string; errors?: string[]; namespace?: "validation" | "auth" }) {
+/**
+ * Form-level errors (e.g. "Username or password incorrect"), announced as an alert. With `focus` (a
+ * refused form without an invalid field, FormState.focusErrors) the message takes focus, as the first
+ * invalid field would: autofocus in the server's document, so also without JavaScript (decision 132).
+ */
+export function FormErrors({
+  id,
+  errors,
+  namespace = "validation",
+  focus,
+}: {
+  id: string;
+  errors?: string[];
+  namespace?: "validation" | "auth";
+  focus?: boolean;
+}) {
   const { t } = useTranslation(namespace);
   if (!errors?.length) return null;
   return (
-    <div className="form-errors" role="alert" id={id}>
+    <div className="form-errors" role="alert" id={id} tabIndex={focus ? -1 : undefined} autoFocus={focus || undefined}>
       {errors.map((error) => (
         <p key={error}>{translateMessage(t, error)}</p>
       ))}

@@ -40,6 +40,8 @@ export interface FormState<Name extends string> {
   errorId: string;
   /** Form-level errors (conform's "" key). */
   errors?: string[];
+  /** Form-level errors and no invalid field: the error message takes focus (autofocus works without JavaScript). */
+  focusErrors?: boolean;
   fields: Record<Name, FieldState>;
 }
 
@@ -80,7 +82,8 @@ export function buildFormState<Name extends string>(
       ...(name === firstInvalid ? { firstInvalid: true } : {}),
     };
   }
-  return { id, errorId: `${id}-error`, errors: errors[""] ?? undefined, fields };
+  const formErrors = errors[""] ?? undefined;
+  return { id, errorId: `${id}-error`, errors: formErrors, ...(formErrors?.length && !firstInvalid ? { focusErrors: true } : {}), fields };
 }
 
 /** `const { form, fields } = useFormState("login", ["username", …], { lastResult, constraint })`. */

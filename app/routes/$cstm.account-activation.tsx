@@ -70,7 +70,7 @@ export default function AccountActivationRoute() {
     <AuthCard titleId="activation-title" title={t("activation.title")} loginHref={loginHref}>
       <p>{t("activation.intro")}</p>
       <Form method="post" id={form.id} noValidate>
-        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} namespace="auth" />
         <Field field={fields.code} label={t("activation.code")} autoComplete="one-time-code" />
         <Honeypot inputs={honeypot} />
         <button type="submit" className="button button-primary">

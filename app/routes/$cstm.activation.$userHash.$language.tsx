@@ -100,7 +100,7 @@ export default function ActivationRoute() {
     <AuthCard titleId="activation-title" title={t("activation.setPasswordTitle")}>
       <p>{t("activation.setPasswordIntro")}</p>
       <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} namespace="auth" />
         <NewPasswordFields
           password={fields.password}
           repeat={fields.passwordRepeat}

@@ -59,7 +59,7 @@ export default function FormSummaryRoute() {
     <section className="card assessment-summary" aria-labelledby="summary-title">
       <h1 id="summary-title">{t("summary.title", { title })}</h1>
       <p>{t("summary.intro")}</p>
-      <FormErrors id="summary-errors" errors={actionData?.formErrors} />
+      <FormErrors id="summary-errors" errors={actionData?.formErrors} focus />
       <FormAnswers answers={answers} editHref={(name) => `${formHref}?field=${encodeURIComponent(name)}`} />
       <Form method="post" className="assessment-actions">
         <button type="submit" name="intent" value="save" className="button button-primary" disabled={navigation.state === "submitting"}>

@@ -101,7 +101,7 @@ export default function ContinueRoute() {
       <h1 id="continue-title">{t("continue.title")}</h1>
       <p>{t("continue.intro")}</p>
       <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} namespace="auth" />
         <Field field={fields.code} label={t("continue.code")} autoComplete="off" hint={t("continue.codeHint")} />
         <Honeypot inputs={honeypot} />
         <button type="submit" className="button button-primary" disabled={submitting}>

@@ -90,7 +90,7 @@ export default function ForgotPasswordRoute() {
       ) : (
         <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
           <p>{t("forgotPassword.intro")}</p>
-          <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+          <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} namespace="auth" />
           <Field field={fields.username} label={t("login.username")} autoComplete="username" />
           <Honeypot inputs={honeypot} />
           <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>

@@ -156,7 +156,7 @@ export default function LoginRoute() {
         </div>
       ) : (
         <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-          <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+          <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} namespace="auth" />
           <Field field={fields.username} label={t("login.username")} autoComplete="username" />
           <Field field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
           <CheckboxField

@@ -91,7 +91,7 @@ export default function NewsletterRoute() {
       <section className="card" aria-labelledby="newsletter-form-title">
         <h2 id="newsletter-form-title">{t("newsletter.formTitle")}</h2>
         <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} />
           <Field field={fields.email} label={t("newsletter.email")} type="email" autoComplete="email" />
           <CheckboxField
             field={fields.consent}

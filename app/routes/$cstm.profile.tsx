@@ -120,7 +120,7 @@ export default function ProfileRoute() {
         noValidate
         aria-describedby={form.errors ? form.errorId : undefined}
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} />
         {anonymous ? null : (
           <>
             <Field field={fields.firstName} label={t("profile.firstName")} autoComplete="given-name" />

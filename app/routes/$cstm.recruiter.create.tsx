@@ -135,7 +135,7 @@ export default function CreateApplicant() {
       <h1 id="create-title">{t("create.title")}</h1>
       <p>{t("create.intro")}</p>
       <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined} className="card">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} />
         <fieldset>
           <legend>{t("create.personTitle")}</legend>
           <Field field={fields.firstName} label={t("create.firstName")} autoComplete="off" />

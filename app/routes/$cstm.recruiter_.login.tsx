@@ -117,7 +117,7 @@ export default function RecruiterLogin() {
         </p>
       ) : null}
       <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} />
         <Field field={fields.username} label={t("login.username")} autoComplete="username" />
         <Field field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

@@ -111,7 +111,7 @@ export default function ResetPasswordRoute() {
       ) : (
         <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
           {usedBefore ? <p className="error-code">C04</p> : null}
-          <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+          <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} namespace="auth" />
           <Field field={fields.username} label={t("login.username")} autoComplete="username" />
           <NewPasswordFields
             password={fields.password}

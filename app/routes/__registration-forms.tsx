@@ -34,7 +34,7 @@ export function AnonymousRegistration({ statement, constraint, honeypot, lastRes
       <h2>{t("registration.statementTitle")}</h2>
       <StatementText text={statement} />
       <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} namespace="auth" />
         <CheckboxField field={fields.privacy} label={t("registration.acceptStatement")} />
         <Honeypot inputs={honeypot} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
@@ -62,7 +62,7 @@ export function RegularRegistration({
   return (
     <AuthCard titleId="registration-title" title={t("registration.title")}>
       <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-        <FormErrors id={form.errorId} errors={form.errors} namespace="auth" />
+        <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} namespace="auth" />
         <Field field={fields.firstName} label={t("registration.firstName")} autoComplete="given-name" />
         <Field field={fields.lastName} label={t("registration.lastName")} autoComplete="family-name" />
         <Field field={fields.email} label={t("registration.email")} type="email" autoComplete="email" />

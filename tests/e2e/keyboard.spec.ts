@@ -139,7 +139,7 @@ async function expectFocusAfterNavigation(page: Page, testInfo: TestInfo, headin
   }
 }
 
-test("issue 15 keyboard only: login with an error → home → the form module with an error → summary → save → the feedback modal", async ({
+test("issue 15 keyboard only: login with an error → home → the form module with an error → summary → save → feedback → the report", async ({
   page,
   cloneUser,
 }, testInfo) => {
@@ -161,11 +161,28 @@ test("issue 15 keyboard only: login with an error → home → the form module w
   await expectVisibleFocus(page, "username after the refused sign-in");
   await page.keyboard.type(dora.userName);
   await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
-  await page.keyboard.type(dora.password);
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(password).toBeFocused();
+  await page.keyboard.type("Not-her-password-1");
   await tabTo(page, page.getByRole("checkbox"), "privacy checkbox");
   await page.keyboard.press("Space");
   await expect(page.getByRole("checkbox")).toBeChecked();
+  await tabTo(page, page.getByRole("button", { name: "Sign in" }), "sign-in button");
+  await page.keyboard.press("Enter");
+
+  // A wrong password is a form-level error (no field is invalid): its message has focus, and the
+  // next Tab goes on into the form.
+  const refusal = page.getByRole("alert").filter({ hasText: "Username or password incorrect" });
+  await expect(refusal).toBeFocused();
+  await expectVisibleFocus(page, "the form's error message");
+  await expect(page.getByLabel("Username")).toHaveValue(dora.userName);
+  await tabTo(page, password, "password after the refused sign-in");
+  await page.keyboard.type(dora.password);
+  const privacy = page.getByRole("checkbox");
+  if (!(await privacy.isChecked())) {
+    await tabTo(page, privacy, "privacy checkbox");
+    await page.keyboard.press("Space");
+  }
   await tabTo(page, page.getByRole("button", { name: "Sign in" }), "sign-in button");
   await page.keyboard.press("Enter");
 
@@ -231,4 +248,28 @@ test("issue 15 keyboard only: login with an error → home → the form module w
   await expect(modal).toBeVisible();
   if (testInfo.project.use.javaScriptEnabled === false) await page.keyboard.press("Tab");
   await expect.poll(() => modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  await expectVisibleFocus(page, "first stop in the feedback modal");
+
+  // A rating with the arrow keys inside the radio group (Tab enters the group once), then send.
+  const ratings = modal.getByRole("group", { name: "Your rating" }).getByRole("radio");
+  await tabTo(page, ratings.first(), "the first rating");
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press("ArrowRight");
+  const four = modal.getByLabel("4 – very good");
+  await expect(four).toBeChecked();
+  await expect(four).toBeFocused();
+  await expectVisibleFocus(page, "rating 4");
+  await tabTo(page, modal.getByRole("button", { name: "Send feedback" }), "send feedback");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Thank you for your feedback!" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // Home → the report, and the download with Enter.
+  await tabTo(page, page.getByRole("link", { name: "To your results" }), "to your results");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/demo\/report$/);
+  await expectFocusAfterNavigation(page, testInfo, "Results");
+  await tabTo(page, page.getByRole("link", { name: "Download report (PDF)" }), "download the report");
+  const downloading = page.waitForEvent("download");
+  await page.keyboard.press("Enter");
+  expect((await downloading).suggestedFilename()).toBe("report.pdf");
 });
