@@ -36,8 +36,8 @@ const defaultSchema = z.object({
   openUntilDays: z
     .string()
     .trim()
-    .regex(/^\d{1,3}$/, DAYS_ERROR)
-    .refine((value) => Number(value) >= 1 && Number(value) <= MAX_DAYS, DAYS_ERROR)
+    // One check, so a value wrong in two ways gets one message.
+    .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_DAYS, DAYS_ERROR)
     .optional(),
 });
 const FIELDS = ["openUntilDays"] as const;
