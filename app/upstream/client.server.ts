@@ -1,4 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { promisify } from "node:util";
+import { brotliDecompress, gunzip, inflate, inflateRaw } from "node:zlib";
+import type { Dispatcher } from "undici";
 import type { ZodType, ZodTypeDef } from "zod";
 import { memoize } from "~/context";
 import { CatalogueError } from "~/errors/catalogue-error";
@@ -120,6 +123,29 @@ function transferEncoding(url: URL): Record<string, string> {
   return LOOPBACK_HOSTS.has(url.hostname) ? { "Accept-Encoding": "identity" } : {};
 }
 
+/** What a JSON call accepts: as transferEncoding(), fetch's default for a remote upstream, which request() does not add. */
+function acceptedEncoding(url: URL): string {
+  return LOOPBACK_HOSTS.has(url.hostname) ? "identity" : "gzip, deflate, br";
+}
+
+const DECODERS: Record<string, (data: Buffer) => Promise<Buffer>> = {
+  gzip: promisify(gunzip),
+  "x-gzip": promisify(gunzip),
+  br: promisify(brotliDecompress),
+  // fetch takes zlib-wrapped and raw deflate alike.
+  deflate: (data) => promisify(inflate)(data).catch(() => promisify(inflateRaw)(data)),
+};
+
+/** The body as text, inflated as fetch did; an encoding it did not know either is passed through. */
+async function bodyText(response: Dispatcher.ResponseData): Promise<string> {
+  const encoding = String(response.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
+  const decode = DECODERS[encoding];
+  if (!decode) return response.body.text();
+  return (await decode(Buffer.from(await response.body.arrayBuffer()))).toString("utf8");
+}
+
 /**
  * The time budget of one call as a signal that is cleared once the call is done. AbortSignal.timeout()
  * makes a transferable signal and a timer that lives until garbage collection on every call, which
@@ -149,7 +175,11 @@ async function send(
 ): Promise<RawResult | UpstreamFailure> {
   const url = new URL(context.services.upstreamBaseUrl + path);
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
-  const headers: Record<string, string> = { Accept: "application/json", "X-Request-Id": context.requestId, ...transferEncoding(url) };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Encoding": acceptedEncoding(url),
+    "X-Request-Id": context.requestId,
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   // The embedded API counts its request limits per visitor, not per app (decision 103).
@@ -160,18 +190,22 @@ async function send(
   try {
     // The body is read inside the breaker and the budget: an upstream that sends headers and then
     // stalls has not answered either.
+    // undici's own request() on the shared Agent, not fetch(): fetch builds WHATWG Request, Headers,
+    // Response and stream objects around the same call, a good part of a signed-in page's upstream
+    // CPU (issue 13 part 3, decision 112). Like fetch(manual) it follows no redirect; an expired
+    // budget rejects with the signal's reason, the same TimeoutError.
     const { status, text } = await transport.run(async (dispatcher) => {
       const timeout = callDeadline(transport.timeoutFor(budget));
       try {
-        const response = await fetch(url, {
-          method,
+        const response = await dispatcher.request({
+          origin: url.origin,
+          path: url.pathname + url.search,
+          method: method as Dispatcher.HttpMethod,
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: timeout.signal,
-          redirect: "manual",
-          dispatcher,
-        } as RequestInit);
-        return { status: response.status, text: await response.text() };
+        });
+        return { status: response.statusCode, text: await bodyText(response) };
       } finally {
         timeout.clear();
       }

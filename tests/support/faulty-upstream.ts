@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 
 /**
  * The real embedded API of a running demo server, reached through a proxy that can make chosen
@@ -17,6 +18,8 @@ export interface FaultyUpstream {
   heal(key?: string): void;
   /** Calls seen (METHOD /path), for asserting which were made. */
   calls: string[];
+  /** The Accept-Encoding of each call, and the encoding each answer was sent in (with `compress`). */
+  encodings: Array<{ accepted: string; sent: string }>;
   close(): Promise<void>;
 }
 
@@ -31,10 +34,20 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** `target` is the demo server's base URL (its API is `${target}/api`). */
-export async function startFaultyUpstream(target: string): Promise<FaultyUpstream> {
+const COMPRESSORS: Record<string, (data: Buffer) => Buffer> = { gzip: gzipSync, br: brotliCompressSync, deflate: deflateSync };
+
+/**
+ * `target` is the demo server's base URL (its API is `${target}/api`). `host`: the address to listen
+ * on (127.0.0.2 is loopback too, but not by the name the app treats as a local upstream);
+ * `compress`: answers in the encodings the caller accepts, in turn gzip, br, deflate.
+ */
+export async function startFaultyUpstream(
+  target: string,
+  { host = "127.0.0.1", compress = false }: { host?: string; compress?: boolean } = {},
+): Promise<FaultyUpstream> {
   const faults = new Map<string, Fault>();
   const calls: string[] = [];
+  const encodings: FaultyUpstream["encodings"] = [];
   const faultFor = (key: string) =>
     faults.get(key) ?? [...faults].find(([pattern]) => pattern.endsWith("*") && key.startsWith(pattern.slice(0, -1)))?.[1];
   const server: Server = createServer(async (req, res) => {
@@ -65,15 +78,23 @@ export async function startFaultyUpstream(target: string): Promise<FaultyUpstrea
       answer.headers.forEach((value, name) => {
         if (!HOP_BY_HOP.has(name)) res.setHeader(name, value);
       });
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      const data = Buffer.from(await answer.arrayBuffer());
+      const accepted = req.headers["accept-encoding"] ?? "";
+      const offered = Object.keys(COMPRESSORS).filter((name) => accepted.includes(name));
+      const sent = compress && offered.length > 0 ? offered[encodings.length % offered.length] : "identity";
+      encodings.push({ accepted, sent });
+      if (sent === "identity") return void res.end(data);
+      res.setHeader("Content-Encoding", sent);
+      res.end(COMPRESSORS[sent](data));
     } catch {
       res.socket?.destroy();
     }
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+  const port = await new Promise<number>((resolve) => server.listen(0, host, () => resolve((server.address() as AddressInfo).port)));
   return {
-    url: `http://127.0.0.1:${port}/api`,
+    url: `http://${host}:${port}/api`,
     calls,
+    encodings,
     fail: (key, fault = { status: 500 }) => void faults.set(key, fault),
     heal: (key) => (key ? void faults.delete(key) : faults.clear()),
     close: () => {
