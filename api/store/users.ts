@@ -34,7 +34,7 @@ export function findUserById(db: Db, id: number): User | undefined {
 }
 
 export function findUserByName(db: Db, userBase: string, userName: string): User | undefined {
-  return db.prepare("SELECT * FROM users WHERE user_base = ? AND user_name = ?").get(userBase, userName) as User | undefined;
+  return statement(db, "SELECT * FROM users WHERE user_base = ? AND user_name = ?").get(userBase, userName) as User | undefined;
 }
 
 /**
