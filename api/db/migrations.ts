@@ -22,6 +22,13 @@ const lastFinishedOf = (userId: string, profileId: string) =>
   `(SELECT MAX(mp.finished_at) FROM module_progress mp JOIN profile_modules pm ON pm.prcm_id = mp.prcm_id JOIN containers c ON c.pcc_id = pm.pcc_id
     WHERE mp.user_id = ${userId} AND c.profile_id = ${profileId})`;
 
+/** Migration 11: the norm-value row of a completed engine session `row` (NEW or OLD), if it has one. */
+const normRowOf = (row: string) =>
+  `INSERT OR REPLACE INTO stats_norms (user_id, prcm_id, user_base, created_at, profile_id, comp_id, norm_value)
+   SELECT u.id, pm.prcm_id, u.user_base, u.created_at, c.profile_id, pm.comp_id, ${row}.norm_value
+   FROM users u, profile_modules pm JOIN containers c ON c.pcc_id = pm.pcc_id
+   WHERE u.id = ${row}.user_id AND pm.prcm_id = ${row}.prcm_id AND ${row}.completed_at IS NOT NULL AND ${row}.norm_value IS NOT NULL`;
+
 const MIGRATIONS: string[] = [
   `
   CREATE TABLE customers (
@@ -493,6 +500,42 @@ const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   ALTER TABLE recruiter_audit ADD COLUMN profile_id TEXT;
   CREATE INDEX recruiter_audit_profile ON recruiter_audit (cstm, profile_id, id) WHERE profile_id IS NOT NULL;
+  `,
+  // 11: the norm values of the recruiter's figures at 10,000 applicants (issue 12, docs/decisions/155): one
+  // row per completed engine session with a norm value, with what the figures filter by (user base,
+  // registration, profile) and count (scale, norm value), kept by triggers on engine_sessions. A covering
+  // index answers each filter without reading the sessions or joining users and the catalogue.
+  `
+  CREATE TABLE IF NOT EXISTS stats_norms (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    prcm_id INTEGER NOT NULL,
+    user_base TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    profile_id TEXT NOT NULL,
+    comp_id INTEGER NOT NULL,
+    norm_value INTEGER NOT NULL,
+    PRIMARY KEY (user_id, prcm_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS stats_norms_profile ON stats_norms (user_base, profile_id, comp_id, norm_value, created_at);
+  CREATE INDEX IF NOT EXISTS stats_norms_base ON stats_norms (user_base, comp_id, norm_value, created_at);
+
+  CREATE TRIGGER stats_norms_insert AFTER INSERT ON engine_sessions BEGIN
+    ${normRowOf("NEW")};
+  END;
+  CREATE TRIGGER stats_norms_update AFTER UPDATE OF completed_at, norm_value, user_id, prcm_id ON engine_sessions BEGIN
+    DELETE FROM stats_norms WHERE user_id = OLD.user_id AND prcm_id = OLD.prcm_id;
+    ${normRowOf("NEW")};
+  END;
+  CREATE TRIGGER stats_norms_delete AFTER DELETE ON engine_sessions BEGIN
+    DELETE FROM stats_norms WHERE user_id = OLD.user_id AND prcm_id = OLD.prcm_id;
+  END;
+
+  -- Existing data.
+  INSERT OR REPLACE INTO stats_norms (user_id, prcm_id, user_base, created_at, profile_id, comp_id, norm_value)
+    SELECT u.id, pm.prcm_id, u.user_base, u.created_at, c.profile_id, pm.comp_id, es.norm_value
+    FROM engine_sessions es JOIN users u ON u.id = es.user_id
+    JOIN profile_modules pm ON pm.prcm_id = es.prcm_id JOIN containers c ON c.pcc_id = pm.pcc_id
+    WHERE es.completed_at IS NOT NULL AND es.norm_value IS NOT NULL;
   `,
 ];
 

@@ -147,15 +147,15 @@ export function recruiterStats(
   ).all(filter.params) as MedianRow[];
   lap("median");
 
+  // The norm values from stats_norms (migration 11): one row per completed session with a norm value,
+  // kept by triggers, filtered and counted on its covering index. Sessions exist only for assigned tests.
+  const normWhere = ["n.user_base = @userBase"];
+  if (filter.params.profile !== undefined) normWhere.push("n.profile_id = @profile");
+  if (filter.params.registeredFrom !== undefined) normWhere.push("n.created_at >= @registeredFrom");
+  if (filter.params.registeredTo !== undefined) normWhere.push("n.created_at < @registeredTo");
   const normRows = statement(
     ctx.db,
-    `SELECT pm.comp_id, es.norm_value, COUNT(*) AS n
-       FROM user_profiles p JOIN users u ON u.id = p.user_id
-       JOIN containers c ON c.profile_id = p.profile_id
-       JOIN profile_modules pm ON pm.pcc_id = c.pcc_id
-       JOIN engine_sessions es ON es.user_id = p.user_id AND es.prcm_id = pm.prcm_id
-       WHERE ${filter.where} AND es.completed_at IS NOT NULL AND es.norm_value IS NOT NULL
-       GROUP BY pm.comp_id, es.norm_value`,
+    `SELECT n.comp_id, n.norm_value, COUNT(*) AS n FROM stats_norms n WHERE ${normWhere.join(" AND ")} GROUP BY n.comp_id, n.norm_value`,
   ).all(filter.params) as NormRow[];
   lap("norms");
 

@@ -9,7 +9,8 @@ import { FIND_USER_BY_EMAIL_SQL, findUserByEmail } from "../../api/store/users";
 
 /**
  * Issue 12: columns the embedded API's triggers keep so the recruiter's figures are fast at 10,000
- * applicants (migration 8: an assignment's started flag and its last finished module). They must always
+ * applicants (migration 8: an assignment's started flag and its last finished module; migration 11: the
+ * norm values with their filter columns). They must always
  * equal what the rows say, after every kind of change and on a database file of an older release.
  * And the applicants' e-mail lookup key with its index (migration 9).
  */
@@ -33,9 +34,18 @@ function drift(db: Db) {
     .all();
 }
 
+/** stats_norms rows that differ from the completed sessions with a norm value (migration 11), both ways. */
+function normDrift(db: Db) {
+  const want = `SELECT es.user_id, es.prcm_id, u.user_base, u.created_at, c.profile_id, pm.comp_id, es.norm_value
+    FROM engine_sessions es JOIN users u ON u.id = es.user_id JOIN profile_modules pm ON pm.prcm_id = es.prcm_id
+    JOIN containers c ON c.pcc_id = pm.pcc_id WHERE es.completed_at IS NOT NULL AND es.norm_value IS NOT NULL`;
+  const have = "SELECT user_id, prcm_id, user_base, created_at, profile_id, comp_id, norm_value FROM stats_norms";
+  return [...db.prepare(`${want} EXCEPT ${have}`).all(), ...db.prepare(`${have} EXCEPT ${want}`).all()];
+}
+
 const count = (db: Db, sql: string) => (db.prepare(sql).get() as { n: number }).n;
 
-describe("issue 12: the figures' kept columns (migration 8)", () => {
+describe("issue 12: the figures' kept columns (migrations 8 and 11)", () => {
   it("match the rows after seeding and after each kind of change: a finished module, a removed one (retest), a session started, removed, a new assignment", async () => {
     const db = openDatabase(path.join(dir, "changes.db"));
     try {
@@ -43,7 +53,9 @@ describe("issue 12: the figures' kept columns (migration 8)", () => {
       await seed(db);
       expect(count(db, "SELECT COUNT(*) AS n FROM user_profiles WHERE started = 1")).toBeGreaterThan(10);
       expect(count(db, "SELECT COUNT(*) AS n FROM user_profiles WHERE last_finished_at IS NOT NULL")).toBeGreaterThan(10);
+      expect(count(db, "SELECT COUNT(*) AS n FROM stats_norms")).toBeGreaterThan(10);
       expect(drift(db)).toEqual([]);
+      expect(normDrift(db)).toEqual([]);
 
       // An assignment with finished modules: its latest one goes (a retest), then comes back later.
       const latest = db
@@ -75,13 +87,19 @@ describe("issue 12: the figures' kept columns (migration 8)", () => {
       };
       db.prepare("UPDATE engine_sessions SET started_at = NULL WHERE user_id = ?").run(session.user_id);
       expect(drift(db)).toEqual([]);
+      db.prepare("UPDATE engine_sessions SET norm_value = 9 WHERE user_id = ? AND norm_value IS NOT NULL").run(session.user_id);
+      expect(normDrift(db)).toEqual([]);
       db.prepare("DELETE FROM engine_sessions WHERE user_id = ?").run(session.user_id);
       expect(drift(db)).toEqual([]);
+      expect(normDrift(db)).toEqual([]);
       db.prepare(
         `INSERT INTO engine_sessions (id, key_sha256, user_id, prcm_id, return_url, language, created_at, started_at)
          VALUES ('kept-test', 'kept-test', ?, ?, '/', 'de', '2026-01-01', '2026-01-01T00:00:00.000Z')`,
       ).run(session.user_id, session.prcm_id);
       expect(drift(db)).toEqual([]);
+      db.prepare("UPDATE engine_sessions SET completed_at = '2026-01-02T00:00:00.000Z', norm_value = 4 WHERE id = 'kept-test'").run();
+      expect(count(db, `SELECT COUNT(*) AS n FROM stats_norms WHERE user_id = ${session.user_id} AND norm_value = 4`)).toBe(1);
+      expect(normDrift(db)).toEqual([]);
 
       // A new assignment of a profile the user already has progress in starts with it.
       const assignment = db.prepare("SELECT user_id, profile_id FROM user_profiles WHERE last_finished_at IS NOT NULL LIMIT 1").get() as {
@@ -112,6 +130,8 @@ describe("issue 12: the figures' kept columns (migration 8)", () => {
       expect(migrate(db)).toBe(SCHEMA_VERSION - 7);
       expect(count(db, "SELECT COUNT(*) AS n FROM user_profiles WHERE started = 1")).toBeGreaterThan(10);
       expect(drift(db)).toEqual([]);
+      expect(count(db, "SELECT COUNT(*) AS n FROM stats_norms")).toBeGreaterThan(10);
+      expect(normDrift(db)).toEqual([]);
       // Migration 9 on the same file: the password reset finds applicants by their address.
       const { user_name, email } = db
         .prepare("SELECT user_name, email FROM users WHERE user_base = 'demo' AND role = 'applicant' AND email IS NOT NULL LIMIT 1")
