@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { DataFunctionArgs } from "~/customer/customer.server";
 import { CatalogueError } from "~/errors/catalogue-error";
 import { readFormData } from "~/forms/form-data.server";
@@ -89,6 +90,47 @@ const FIELD_LABELS: Record<string, string> = {
   onSite: "create.onSite",
 };
 
+/** The preview's columns in the order of the create form, with their labels (FIELD_LABELS). */
+const PREVIEW_COLUMNS = ["firstName", "lastName", "email", "userName", "language", "profileId", "openUntil", "owner"].map(
+  (column) => [column, FIELD_LABELS[column]] as const,
+);
+
+/** A report table of file lines: the line number as the row's header, one cell. */
+function LineTable({
+  id,
+  caption,
+  heading,
+  rows,
+}: {
+  id: string;
+  caption: string;
+  heading: string;
+  rows: { line: number; cell: ReactNode }[];
+}) {
+  const { t } = useTranslation("recruiter");
+  return (
+    <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+      <table>
+        <caption id={id}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("import.line")}</th>
+            <th scope="col">{heading}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.line}>
+              <th scope="row">{row.line}</th>
+              <td>{row.cell}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function ErrorList({ errors }: { errors: Record<string, string> }) {
   const { t } = useTranslation("recruiter");
   const entries = Object.entries(errors);
@@ -116,49 +158,22 @@ export default function ImportPreview() {
       <section aria-labelledby="import-title" className="recruiter-import">
         <h1 id="import-title">{t("import.reportTitle")}</h1>
         <p role="status">{t("import.reportSummary", { count: created.length, skipped: skipped.length })}</p>
-        <div className="table-scroll" role="region" aria-labelledby="created-caption" tabIndex={0}>
-          <table>
-            <caption id="created-caption">{t("import.createdCaption", { count: created.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("import.line")}</th>
-                <th scope="col">{t("create.userName")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {created.map((row) => (
-                <tr key={row.line}>
-                  <th scope="row">{row.line}</th>
-                  <td>
-                    <Link to={applicantPath + encodeURIComponent(row.userName)}>{row.userName}</Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LineTable
+          id="created-caption"
+          caption={t("import.createdCaption", { count: created.length })}
+          heading={t("create.userName")}
+          rows={created.map((row) => ({
+            line: row.line,
+            cell: <Link to={applicantPath + encodeURIComponent(row.userName)}>{row.userName}</Link>,
+          }))}
+        />
         {skipped.length > 0 ? (
-          <div className="table-scroll" role="region" aria-labelledby="skipped-caption" tabIndex={0}>
-            <table>
-              <caption id="skipped-caption">{t("import.skippedCaption", { count: skipped.length })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("import.line")}</th>
-                  <th scope="col">{t("import.problems")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {skipped.map((row) => (
-                  <tr key={row.line}>
-                    <th scope="row">{row.line}</th>
-                    <td>
-                      <ErrorList errors={row.errors} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LineTable
+            id="skipped-caption"
+            caption={t("import.skippedCaption", { count: skipped.length })}
+            heading={t("import.problems")}
+            rows={skipped.map((row) => ({ line: row.line, cell: <ErrorList errors={row.errors} /> }))}
+          />
         ) : null}
         <p>
           <Link to={listPath}>{t("import.toList")}</Link> · <Link to={uploadPath}>{t("import.another")}</Link>
@@ -182,14 +197,11 @@ export default function ImportPreview() {
           <thead>
             <tr>
               <th scope="col">{t("import.line")}</th>
-              <th scope="col">{t("create.firstName")}</th>
-              <th scope="col">{t("create.lastName")}</th>
-              <th scope="col">{t("create.email")}</th>
-              <th scope="col">{t("create.userName")}</th>
-              <th scope="col">{t("create.language")}</th>
-              <th scope="col">{t("create.profile")}</th>
-              <th scope="col">{t("create.openUntil")}</th>
-              <th scope="col">{t("create.owner")}</th>
+              {PREVIEW_COLUMNS.map(([column, label]) => (
+                <th key={column} scope="col">
+                  {t(label)}
+                </th>
+              ))}
               <th scope="col">{t("import.result")}</th>
             </tr>
           </thead>
@@ -199,14 +211,9 @@ export default function ImportPreview() {
               return (
                 <tr key={row.line} className={bad ? "import-row-bad" : undefined} data-line={row.line}>
                   <th scope="row">{t("import.lineN", { line: row.line })}</th>
-                  <td>{row.values.firstName ?? ""}</td>
-                  <td>{row.values.lastName ?? ""}</td>
-                  <td>{row.values.email ?? ""}</td>
-                  <td>{row.values.userName ?? ""}</td>
-                  <td>{row.values.language ?? ""}</td>
-                  <td>{row.values.profileId ?? ""}</td>
-                  <td>{row.values.openUntil ?? ""}</td>
-                  <td>{row.values.owner ?? ""}</td>
+                  {PREVIEW_COLUMNS.map(([column]) => (
+                    <td key={column}>{row.values[column] ?? ""}</td>
+                  ))}
                   <td>
                     <ErrorList errors={row.errors} />
                   </td>
