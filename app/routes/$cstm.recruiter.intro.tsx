@@ -17,6 +17,7 @@ const SECTIONS = [
   { key: "applicant", path: "/applicants" },
   { key: "create", path: "/create" },
   { key: "summary", path: "/summary" },
+  { key: "setup", path: "/tests" },
   { key: "continue", path: "/applicants" },
   { key: "audit", path: "/applicants" },
 ] as const;

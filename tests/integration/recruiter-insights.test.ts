@@ -168,8 +168,9 @@ describe("issue 12: the employee intro", () => {
       expect(page.status, language).toBe(200);
       expect(page.headers.get("cache-control")).toBe("no-store");
       expect(page.text, language).toContain(title);
-      for (const path of ["/applicants", "/create", "/summary"]) expect(page.text, language).toContain(`href="/demo/recruiter${path}"`);
-      expect((page.text.match(/<section[^>]*id="intro-/g) ?? []).length, language).toBe(6);
+      for (const path of ["/applicants", "/create", "/summary", "/tests"])
+        expect(page.text, language).toContain(`href="/demo/recruiter${path}"`);
+      expect((page.text.match(/<section[^>]*id="intro-/g) ?? []).length, language).toBe(7);
       if (language.startsWith("de")) {
         // The intro's own text (the language chooser names "Deutsch (du)" as a choice).
         const article = /<article[^>]*class="recruiter-intro"[^>]*>([\s\S]*?)<\/article>/.exec(page.text)?.[1] ?? "";
