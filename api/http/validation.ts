@@ -72,3 +72,13 @@ export const nameSchema = z
   .max(100)
   .pipe(z.string().regex(/^[^\r\n\u2028\u2029\p{Cc}]*$/u));
 export const emptyBodySchema = z.object({}).strict();
+
+/** A calendar date as YYYY-MM-DD that exists (no 2027-02-30); the length is checked before the pattern. */
+export const dateSchema = z
+  .string()
+  .max(10)
+  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, "invalid date");

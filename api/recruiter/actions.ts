@@ -3,7 +3,7 @@ import type { ApiContext } from "../context";
 import { statement } from "../db/connection";
 import { validateFormValues } from "../forms/values";
 import { badRequest, conflict, notFound } from "../http/errors";
-import { componentIdSchema, emailSchema, nameSchema, profileIdSchema, userNameSchema } from "../http/validation";
+import { dateSchema, componentIdSchema, emailSchema, nameSchema, profileIdSchema, userNameSchema } from "../http/validation";
 import { LANGUAGES } from "../languages";
 import type { ProfileModule } from "../store/catalogue";
 import { requireAssignment } from "../store/progress";
@@ -18,14 +18,6 @@ import { APPLICANT_STATUSES } from "./statuses";
  * changes the data and writes its audit entry in one transaction, and answers the changed fields
  * ({} when nothing changed: no audit entry then either).
  */
-const dateSchema = z
-  .string()
-  .max(10)
-  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, "invalid date");
 
 export const detailsSchema = z
   .object({

@@ -6,7 +6,7 @@ import { statement } from "../db/connection";
 import type { Mail } from "../mail/outbox";
 import { accountMail, activationPath } from "../mail/templates";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
-import { describeIssues, emailSchema, nameSchema, passwordSchema, profileIdSchema, userNameSchema } from "../http/validation";
+import { dateSchema, describeIssues, emailSchema, nameSchema, passwordSchema, profileIdSchema, userNameSchema } from "../http/validation";
 import { customerLanguage, LANGUAGES, type Language } from "../languages";
 import { createUserHash } from "../store/user-hashes";
 import { findUserById, setPassword, type User } from "../store/users";
@@ -22,14 +22,6 @@ import { defaultOpenUntil } from "./setup";
  * nothing half-imported. Bulk-created applicants get no password, only an activation mail (decision
  * 152): no key derivation, so 1,000 rows take well under a second.
  */
-const dateSchema = z
-  .string()
-  .max(10)
-  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, "invalid date");
 
 export const createApplicantSchema = z
   .object({

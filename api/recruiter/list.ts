@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ApiContext } from "../context";
 import { foldForSearch } from "../db/search-fold";
-import { profileIdSchema, userNameSchema } from "../http/validation";
+import { dateSchema, profileIdSchema, userNameSchema } from "../http/validation";
 import type { Customer } from "../store/catalogue";
 import { recruitersOf } from "./access";
 import { APPLICANT_STATUSES } from "./statuses";
@@ -16,14 +16,6 @@ import { APPLICANT_STATUSES } from "./statuses";
  */
 export const PAGE_SIZE = 25;
 
-export const dateSchema = z
-  .string()
-  .max(10)
-  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, "invalid date");
 const booleanSchema = z.enum(["true", "false"]);
 const percentSchema = z.coerce.number().int().min(0).max(100);
 const countSchema = z.coerce.number().int().min(0).max(1000);

@@ -4,7 +4,8 @@ import { statement } from "../db/connection";
 import { profileIdSchema } from "../http/validation";
 import { localize, type Language } from "../languages";
 import type { Customer } from "../store/catalogue";
-import { dateSchema, nextDay } from "./list";
+import { dateSchema } from "../http/validation";
+import { nextDay } from "./list";
 
 /**
  * GET /{cstm}/recruiter/stats (issue 12, docs/decisions/155): progress and summary figures of a
