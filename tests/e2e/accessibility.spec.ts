@@ -204,6 +204,18 @@ const PAGES: AuditedPage[] = [
   { name: "recruiter: create applicants", route: "$cstm.recruiter.create.tsx", path: "/demo/recruiter/create", recruiter: true },
   { name: "recruiter: summary", route: "$cstm.recruiter.summary.tsx", path: "/demo/recruiter/summary", recruiter: true },
   { name: "recruiter: intro", route: "$cstm.recruiter.intro.tsx", path: "/demo/recruiter/intro", recruiter: true },
+  { name: "recruiter: tests", route: "$cstm.recruiter.tests._index.tsx", path: "/demo/recruiter/tests", recruiter: true },
+  {
+    name: "recruiter: a test's setup with a refused value",
+    route: "$cstm.recruiter.tests.$profileId.tsx",
+    path: "/demo/recruiter/tests/P200",
+    recruiter: true,
+    act: async (page) => {
+      await page.getByLabel(/Open for \(days\)/).fill("many");
+      await page.getByRole("button", { name: "Save default" }).click();
+      await expect(page.getByText("Please enter a whole number of days from 1 to 365, or leave the field empty.")).toBeVisible();
+    },
+  },
   {
     name: "recruiter: test continue for an applicant",
     route: "$cstm.recruiter.applicants.$userName_.continue.tsx",
