@@ -14,6 +14,10 @@ import { registerServerTexts, TextRecorder, TextRecorderProvider } from "~/i18n/
 import { resources } from "~/i18n/resources.server";
 import { withoutReactNullPadding } from "~/render/react-stream.server";
 import { reportServerError } from "~/errors/report.server";
+import * as errorUi from "~/errors/error-ui";
+import { errorUi as deferredErrorUi } from "~/errors/lazy";
+import * as openModals from "~/modals/open-modals";
+import { registerModalUi } from "~/modals/route-modals";
 import { getSession } from "~/session/request.server";
 import { isRecruiterPath } from "~/recruiter/paths";
 import type { RootLoaderData } from "~/root";
@@ -22,6 +26,9 @@ const ABORT_DELAY = 5_000;
 
 // The server renders every text from the bundled translations, never from loader data (docs/decisions/108).
 registerServerTexts(resources);
+// The error UI renders on the server without suspending; browsers load it apart (decision 114).
+deferredErrorUi.register(errorUi);
+registerModalUi(openModals);
 
 export const streamTimeout = ABORT_DELAY;
 

@@ -4,16 +4,14 @@ import type { ReactNode } from "react";
 import { FocusOnNavigation } from "~/components/focus-on-navigation";
 import { useNonce } from "~/components/nonce";
 import { documentLanguage } from "~/customer/customer.server";
-import { RouteErrorView } from "~/errors/boundary";
-import { describeRouteError } from "~/errors/route-error";
-import { selectMainError } from "~/errors/selection";
+import { errorTitleMeta, RouteErrorView } from "~/errors/lazy";
 import type { ErrorContext } from "~/errors/catalogue-error";
 import { errorContext } from "~/errors/context.server";
 import { DocumentTexts, documentTexts, rootHasFullTexts, useClientTexts } from "~/i18n/document-texts";
 import { DEFAULT_LANGUAGE, htmlLang, type Language } from "~/i18n/languages";
 import { I18nProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources.server";
-import { createTranslator, type LanguageResources } from "~/i18n/translator";
+import { type LanguageResources } from "~/i18n/translator";
 import { isRecruiterPath } from "~/recruiter/paths";
 import { getSession } from "~/session/request.server";
 import stylesUrl from "~/styles/app.css?url";
@@ -115,13 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
  * An error no customer layout caught (the bare host) still has a title (WCAG 2.4.2): the main error's,
  * as the customer layout's meta gives its error pages. Pages name their own titles.
  */
-export const meta: MetaFunction<typeof loader> = ({ data: root, error }) => {
-  if (!error) return [];
-  const language = root?.language ?? DEFAULT_LANGUAGE;
-  const t = createTranslator(language, documentTexts(language, root?.resources), "errors");
-  const main = selectMainError(describeRouteError(error, false).payload.errors)?.main;
-  return [{ title: main ? t(`${main.code}.title`) : t("pageLabel") }];
-};
+export const meta: MetaFunction<typeof loader> = ({ data: root, error }) => (error ? errorTitleMeta(error, root) : []);
 
 export default function App() {
   return <Outlet />;

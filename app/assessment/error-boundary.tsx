@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { RouteErrorView } from "~/errors/boundary";
+import { RouteErrorView } from "~/errors/lazy";
 import type { CustomerLayoutData } from "~/routes/$cstm";
 
 /**

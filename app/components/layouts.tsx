@@ -5,9 +5,9 @@ import { customerPath } from "~/domain/customer-path";
 import type { LayoutName } from "~/handle";
 import type { Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
-import { inertProps, ModalLink } from "~/modals/modal";
+import { inertProps, ModalLink } from "~/modals/modal-link";
 import { RouteModals, useRouteModals } from "~/modals/route-modals";
-import { ErrorDialogs } from "~/errors/error-dialogs";
+import { ErrorDialogs } from "~/errors/lazy";
 import { LanguageChooser } from "./language-chooser";
 import { Navigation } from "./navigation";
 import { Notice, type UserNotice } from "./notice";
@@ -131,7 +131,7 @@ function Frame({
         </main>
         <Footer shell={shell} />
       </div>
-      <RouteModals modals={modals} overlay={shell.appearance.overlay} />
+      {modals.length > 0 ? <RouteModals modals={modals} overlay={shell.appearance.overlay} /> : null}
       <ErrorDialogs cstm={shell.cstm} onSite={shell.onSite} supportEmail={shell.supportEmail} overlay={shell.appearance.overlay} />
     </div>
   );

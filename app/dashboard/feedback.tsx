@@ -4,7 +4,7 @@ import { FormErrors, RadioGroupField, TextareaField } from "~/forms/field";
 import { FEEDBACK_RATINGS } from "~/domain/feedback";
 import { useFormState, type FieldConstraint } from "~/forms/form-state";
 import { useTranslation } from "~/i18n/react";
-import { ModalLink } from "~/modals/modal";
+import { ModalLink } from "~/modals/modal-link";
 import type { ModalContentProps, ModalDefinition } from "~/modals/route-modals";
 
 /**

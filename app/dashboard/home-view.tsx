@@ -5,7 +5,7 @@ import { paragraphsOf } from "~/domain/text";
 import type { RouteHandle } from "~/handle";
 import { formatDate } from "~/i18n/format-date";
 import { useTranslation } from "~/i18n/react";
-import { ModalLink } from "~/modals/modal";
+import { ModalLink } from "~/modals/modal-link";
 import { defineModals } from "~/modals/route-modals";
 import stylesUrl from "~/styles/dashboard.css?url";
 import { changePasswordModal } from "./change-password-modal";

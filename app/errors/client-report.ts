@@ -29,13 +29,3 @@ export function reportClientError(error: unknown, source: ClientErrorSource, ref
     // Reporting an error must never cause one.
   }
 }
-
-/** Uncaught errors and unhandled rejections of this page's own scripts. */
-export function listenForClientErrors(): void {
-  addEventListener("error", (event) => {
-    // Extensions and third-party scripts are not ours to report.
-    if (event.filename && !event.filename.startsWith(location.origin)) return;
-    reportClientError(event.error ?? event.message, "error");
-  });
-  addEventListener("unhandledrejection", (event) => reportClientError(event.reason, "unhandledrejection"));
-}

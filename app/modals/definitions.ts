@@ -1,6 +1,6 @@
 /** What a route declares in `handle.modals` (app/handle.ts); rendering lives in route-modals.tsx. */
 import type { ComponentType } from "react";
-import type { ModalWidth } from "./modal";
+import type { ModalWidth } from "./modal-link";
 
 export interface ModalContentProps<Data = unknown> {
   /** What the declaring route's loader returned under `modals[name]` (undefined when it loaded nothing). */

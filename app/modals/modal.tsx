@@ -1,7 +1,7 @@
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
+import { inertProps } from "./modal-link";
 import { Children, createContext, useContext, useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "~/i18n/react";
-import { modalStackOf, searchWithModals, stackWithModal } from "./stack";
 
 /**
  * The modal system (R-SCR-10/11, R-CON-03). API for routes and components:
@@ -22,7 +22,9 @@ import { modalStackOf, searchWithModals, stackWithModal } from "./stack";
  * it; everything below the active modal is inert. With JavaScript, focus moves into the active
  * dialog, Escape closes it (unless closing is disabled), and focus returns to the opener.
  */
-export type ModalWidth = "narrow" | "wide";
+import type { ModalWidth } from "./modal-link";
+
+export type { ModalWidth };
 
 interface LayerState {
   active: boolean;
@@ -31,11 +33,6 @@ interface LayerState {
 }
 
 const LayerContext = createContext<LayerState>({ active: true, overlay: true });
-
-/** React 18 knows no `inert` prop; an empty string renders the boolean attribute. */
-export function inertProps(inert: boolean): Record<string, string> {
-  return inert ? { inert: "" } : {};
-}
 
 /** Several modals: the last child is the active one, the ones below are inert (R-SCR-11). */
 export function ModalStack({ children, overlay = true }: { children: ReactNode; overlay?: boolean }) {
@@ -88,22 +85,6 @@ export function Modal({ titleId, closeHref, closable = true, width = "narrow", n
         {children}
       </dialog>
     </div>
-  );
-}
-
-/** A link that opens `modal` on top of the current stack, and where focus returns when it closes. */
-export function ModalLink({ modal, children, className }: { modal: string; children: ReactNode; className?: string }) {
-  const location = useLocation();
-  const stack = stackWithModal(modalStackOf(location.search), modal);
-  return (
-    <Link
-      to={location.pathname + searchWithModals(location.search, stack)}
-      preventScrollReset
-      data-modal-opener={modal}
-      className={className}
-    >
-      {children}
-    </Link>
   );
 }
 

@@ -1,6 +1,6 @@
 import { paragraphsOf } from "~/domain/text";
 import { useTranslation } from "~/i18n/react";
-import { ModalLink } from "./modal";
+import { ModalLink } from "./modal-link";
 import type { ModalContentProps, ModalDefinition } from "./route-modals";
 
 /** What the privacy modal shows: the statement text, or null when it could not be loaded (DP01). */

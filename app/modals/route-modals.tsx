@@ -1,7 +1,7 @@
 import { useLocation, useMatches, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { RouteHandle } from "~/handle";
 import { defineModals, type ModalContentProps, type ModalDefinition, type ModalDefinitions } from "./definitions";
-import { Modal, ModalStack } from "./modal";
+import { deferredModule } from "~/components/deferred";
 import { modalStackOf, onlyClosesModals, searchWithModals, searchWithoutModals } from "./stack";
 
 export { defineModals, type ModalContentProps, type ModalDefinition, type ModalDefinitions };
@@ -36,25 +36,13 @@ export function useRouteModals(): OpenModal[] {
   }));
 }
 
-export function RouteModals({ modals, overlay }: { modals: OpenModal[]; overlay: boolean }) {
-  if (modals.length === 0) return null;
-  return (
-    <div className="modal-root" data-modal-root="">
-      <ModalStack overlay={overlay}>
-        {modals.map(({ name, definition, data, closeHref }) => {
-          const closable = typeof definition.closable === "function" ? definition.closable(data) : (definition.closable ?? true);
-          const titleId = `modal-${name}-title`;
-          const { Content } = definition;
-          return (
-            <Modal key={name} name={name} titleId={titleId} width={definition.width} closeHref={closeHref} closable={closable}>
-              <Content data={data} titleId={titleId} name={name} />
-            </Modal>
-          );
-        })}
-      </ModalStack>
-    </div>
-  );
-}
+const modalUi = deferredModule(() => import("./open-modals"), "modal UI");
+
+/** The open modals as dialogs (open-modals.tsx), loaded when the first one opens (decision 114). */
+export const RouteModals = modalUi.component((module) => module.OpenModals);
+
+/** For entry.server: the server renders open modals without suspending. */
+export const registerModalUi = (module: typeof import("./open-modals")) => modalUi.register(module);
 
 /**
  * For routes with modals: closing a modal needs no new data, so it costs no server round trip.

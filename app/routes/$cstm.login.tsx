@@ -20,7 +20,7 @@ import { useTranslation } from "~/i18n/react";
 import { login, onSiteLogin, type LoginGrant } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { getDataProtectionStatement } from "~/upstream/data-protection.server";
-import { ModalLink } from "~/modals/modal";
+import { ModalLink } from "~/modals/modal-link";
 import { loadOpenModals } from "~/modals/modals.server";
 import { privacyModal } from "~/modals/privacy";
 import { loadPrivacyModal } from "~/modals/privacy.server";

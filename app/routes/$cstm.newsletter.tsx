@@ -14,7 +14,7 @@ import { newsletterSchema } from "~/forms/newsletter";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
-import { ModalLink } from "~/modals/modal";
+import { ModalLink } from "~/modals/modal-link";
 import { loadOpenModals } from "~/modals/modals.server";
 import { privacyModal } from "~/modals/privacy";
 import { loadPrivacyModal } from "~/modals/privacy.server";

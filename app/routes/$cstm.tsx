@@ -4,14 +4,10 @@ import { CustomerLayout, ErrorLayout, type CustomerShell } from "~/components/la
 import { noticeFrom } from "~/components/notice";
 import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
-import { describeRouteError } from "~/errors/route-error";
-import { selectMainError } from "~/errors/selection";
 import { layoutFromMatches, type RouteHandle } from "~/handle";
-import { DEFAULT_LANGUAGE, isSupportedLanguage, resolveLanguage } from "~/i18n/languages";
-import { RouteErrorView } from "~/errors/boundary";
+import { isSupportedLanguage, resolveLanguage } from "~/i18n/languages";
+import { errorTitleMeta, RouteErrorView } from "~/errors/lazy";
 import { useTranslation } from "~/i18n/react";
-import { documentTexts } from "~/i18n/document-texts";
-import { createTranslator } from "~/i18n/translator";
 import { legalNoticeModal, type LegalNoticeModalData } from "~/modals/legal-notice";
 import { loadOpenModals } from "~/modals/modals.server";
 import { defineModals, revalidateUnlessModalsClose } from "~/modals/route-modals";
@@ -96,11 +92,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 /** Every page has a title (WCAG 2.4.2), an error page the main error's title in the document's language. */
 export const meta: MetaFunction<typeof loader> = ({ data: shell, error, matches }) => {
   if (shell) return [{ title: shell.customerName }];
-  const root = matches.find((match) => match.id === "root")?.data as RootLoaderData | undefined;
-  const language = root?.language ?? DEFAULT_LANGUAGE;
-  const t = createTranslator(language, documentTexts(language, root?.resources), "errors");
-  const main = selectMainError(describeRouteError(error, false).payload.errors)?.main;
-  return [{ title: main ? t(`${main.code}.title`) : t("pageLabel") }];
+  return errorTitleMeta(error, matches.find((match) => match.id === "root")?.data as RootLoaderData | undefined);
 };
 
 export default function CustomerRoute() {
