@@ -14,10 +14,7 @@ import { registerServerTexts, TextRecorder, TextRecorderProvider } from "~/i18n/
 import { resources } from "~/i18n/resources.server";
 import { withoutReactNullPadding } from "~/render/react-stream.server";
 import { reportServerError } from "~/errors/report.server";
-import * as errorUi from "~/errors/error-ui";
-import { errorUi as deferredErrorUi } from "~/errors/lazy";
-import * as openModals from "~/modals/open-modals";
-import { registerModalUi } from "~/modals/route-modals";
+import { deferredModulesReady } from "~/components/deferred";
 import { getSession } from "~/session/request.server";
 import { isRecruiterPath } from "~/recruiter/paths";
 import type { RootLoaderData } from "~/root";
@@ -26,9 +23,6 @@ const ABORT_DELAY = 5_000;
 
 // The server renders every text from the bundled translations, never from loader data (docs/decisions/108).
 registerServerTexts(resources);
-// The error UI renders on the server without suspending; browsers load it apart (decision 114).
-deferredErrorUi.register(errorUi);
-registerModalUi(openModals);
 
 export const streamTimeout = ABORT_DELAY;
 
@@ -56,36 +50,40 @@ const handleRequest: HandleDocumentRequestFunction = (
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const nonce = loadContext.cspNonce;
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <TextRecorderProvider value={new TextRecorder()}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </TextRecorderProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = withoutReactNullPadding();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+  // The UI browsers load apart (errors, modals) renders here without suspending (decision 114).
+  return deferredModulesReady().then(() => render());
+  function render() {
+    return new Promise<Response>((resolve, reject) => {
+      let shellRendered = false;
+      const { pipe, abort } = renderToPipeableStream(
+        <NonceProvider value={nonce}>
+          <TextRecorderProvider value={new TextRecorder()}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </TextRecorderProvider>
+        </NonceProvider>,
+        {
+          nonce,
+          [waitForAll ? "onAllReady" : "onShellReady"]() {
+            shellRendered = true;
+            const body = withoutReactNullPadding();
+            const stream = createReadableStreamFromReadable(body);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+            pipe(body);
+          },
+          onShellError(error: unknown) {
+            reject(error);
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            // Errors during the shell are reported by onShellError/handleError; later ones only here.
+            if (shellRendered) reportServerError(error, request, loadContext, { phase: "streaming render" });
+          },
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors during the shell are reported by onShellError/handleError; later ones only here.
-          if (shellRendered) reportServerError(error, request, loadContext, { phase: "streaming render" });
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY + 1_000);
-  });
+      );
+      setTimeout(abort, ABORT_DELAY + 1_000);
+    });
+  }
 };
 
 export default handleRequest;

@@ -1,10 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { PasswordRule } from "~/domain/password-policy";
 import { Field, FormErrors } from "~/forms/field";
 import { useFormState, type FieldConstraint } from "~/forms/form-state";
 import { useTranslation } from "~/i18n/react";
 import { NewPasswordFields } from "./password-rules";
+
+export { PasswordChangedNotice } from "./password-changed-notice";
 
 /**
  * The change-password form (R-VAL-04), used in the dashboard's change-password dialog and on the
@@ -55,20 +57,5 @@ export function ChangePasswordForm({
         {usedBefore ? t("resetPassword.retry") : t("changePassword.submit")}
       </button>
     </Form>
-  );
-}
-
-/**
- * After a successful change the action redirects with `?notice=password-changed`
- * (account/change-password.server.ts): the page it returns to confirms it.
- */
-export function PasswordChangedNotice() {
-  const { t } = useTranslation("auth");
-  const [searchParams] = useSearchParams();
-  if (searchParams.get("notice") !== "password-changed") return null;
-  return (
-    <p className="notice notice-success" role="status">
-      {t("changePassword.saved")}
-    </p>
   );
 }

@@ -2,17 +2,25 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 
 /**
  * A module the browser loads apart from a page's hydration (decision 114), for UI shown only
- * sometimes (errors, modals). The server renders it synchronously from the module entry.server
- * registers (nothing may suspend on the server: docs/decisions/108); the browser loads it when it is
- * first shown, or earlier by `load()`. Its components render inside a Suspense boundary on both
- * sides, so a server-rendered one keeps its HTML until the chunk is in, and React then hydrates it.
+ * sometimes (errors, modals and their forms). The browser loads it when it is first shown, or earlier
+ * by `load()`. The server imports every deferred module at start and renders them synchronously
+ * (entry.server awaits deferredModulesReady once; nothing may suspend on the server: decision 108).
+ * Its components render inside a Suspense boundary on both sides, so a server-rendered one keeps its
+ * HTML until the chunk is in, and React then hydrates it.
  */
 export interface DeferredModule<M> {
   load(): Promise<M>;
-  /** The module once loaded (always on the server after register). */
+  /** The module once loaded (always on the server once deferredModulesReady resolved). */
   readonly current: M | undefined;
-  register(module: M): void;
   component<P extends object>(pick: (module: M) => ComponentType<P>): ComponentType<P>;
+}
+
+const onServer = typeof document === "undefined";
+const serverLoads: Promise<unknown>[] = [];
+
+/** Resolves when the server has every deferred module (entry.server awaits it before rendering). */
+export function deferredModulesReady(): Promise<unknown> {
+  return Promise.all(serverLoads);
 }
 
 export function deferredModule<M>(importer: () => Promise<M>, name: string): DeferredModule<M> {
@@ -26,20 +34,17 @@ export function deferredModule<M>(importer: () => Promise<M>, name: string): Def
         throw error;
       },
     ));
+  if (onServer) serverLoads.push(load());
   const boundary = (children: ReactNode) => <Suspense fallback={null}>{children}</Suspense>;
   return {
     load,
     get current() {
       return current;
     },
-    register(module) {
-      current = module;
-      loading = Promise.resolve(module);
-    },
     component<P extends object>(pick: (module: M) => ComponentType<P>): ComponentType<P> {
-      if (typeof document === "undefined") {
+      if (onServer) {
         return function ServerRendered(props: P) {
-          if (!current) throw new Error(`${name}: not registered (entry.server)`);
+          if (!current) throw new Error(`${name}: not loaded yet (await deferredModulesReady)`);
           const Component = pick(current);
           return boundary(<Component {...props} />);
         };

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PasswordChangedNotice } from "~/components/change-password-form";
+import { PasswordChangedNotice } from "~/components/password-changed-notice";
 import { paragraphsOf } from "~/domain/text";
 import type { RouteHandle } from "~/handle";
 import { formatDate } from "~/i18n/format-date";

@@ -41,9 +41,6 @@ const modalUi = deferredModule(() => import("./open-modals"), "modal UI");
 /** The open modals as dialogs (open-modals.tsx), loaded when the first one opens (decision 114). */
 export const RouteModals = modalUi.component((module) => module.OpenModals);
 
-/** For entry.server: the server renders open modals without suspending. */
-export const registerModalUi = (module: typeof import("./open-modals")) => modalUi.register(module);
-
 /**
  * For routes with modals: closing a modal needs no new data, so it costs no server round trip.
  * Opening one revalidates as usual (its content is loaded by the loader).
