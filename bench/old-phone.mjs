@@ -27,6 +27,7 @@ const ARGS = [
 const CPU_THROTTLING = 4;
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
 const BUDGET = { js: { lcp: 2000, tbt: 100 }, lite: { lcp: 1200 } };
+const verbose = process.argv.includes("--verbose");
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 3) : 3;
 
@@ -39,7 +40,7 @@ const JOURNEY = [
 
 // Installed before any page script: long tasks and paints from the very start of the document.
 const OBSERVE = () => {
-  const state = { longTasks: [], fcp: 0, lcp: 0 };
+  const state = { longTasks: [], fcp: 0, lcp: 0, lcpElement: "" };
   window.__oldPhone = state;
   const observe = (type, handle) => {
     try {
@@ -53,7 +54,14 @@ const OBSERVE = () => {
     if (entry.name === "first-contentful-paint") state.fcp = entry.startTime;
   });
   observe("largest-contentful-paint", (entry) => {
-    state.lcp = Math.max(state.lcp, entry.renderTime || entry.loadTime || entry.startTime);
+    const time = entry.renderTime || entry.loadTime || entry.startTime;
+    if (time < state.lcp) return;
+    state.lcp = time;
+    // What the largest paint was (decision 116): an element, its class and, for an image, its address.
+    const element = entry.element;
+    state.lcpElement = element
+      ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(" ")[0]}` : ""}${entry.url ? ` ${entry.url.replace(location.origin, "")}` : ""}`
+      : entry.url;
   });
 };
 
@@ -77,7 +85,13 @@ async function measure(page, cdp, url) {
     const tbt = state.longTasks
       .filter((task) => task.start + task.duration > state.fcp)
       .reduce((total, task) => total + Math.max(0, task.duration - 50), 0);
-    return { lcp: state.lcp, fcp: state.fcp, tbt, bytes };
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js"))
+        .map((entry) => ({ name: entry.name.replace(/^.*\//, ""), end: Math.round(entry.responseEnd) })),
+    );
+    return { lcp: state.lcp, fcp: state.fcp, tbt, bytes, lcpElement: state.lcpElement, longTasks: state.longTasks, scripts };
   } finally {
     cdp.off("Network.loadingFinished", onFinished);
   }
@@ -137,6 +151,16 @@ try {
     for (const [index, step] of JOURNEY.entries()) {
       const of = (key) => median(runs.map((results) => results[index][key]));
       table.push({ mode: lite ? "lite" : "JS", name: step.name, lcp: of("lcp"), fcp: of("fcp"), tbt: of("tbt"), bytes: of("bytes") });
+      table.at(-1).lcpElement = runs[0][index].lcpElement;
+      // --verbose: each run's long tasks (start and length, ms since navigation) and when each script arrived.
+      if (verbose) {
+        for (const results of runs) {
+          const { longTasks, scripts, fcp } = results[index];
+          const tasks = longTasks.map((task) => `${Math.round(task.start)}+${Math.round(task.duration)}`).join(" ");
+          console.log(`${lite ? "lite" : "JS"} ${step.name}: FCP ${Math.round(fcp)}; long tasks ${tasks || "none"}`);
+          if (scripts.length) console.log(`    scripts: ${scripts.map((script) => `${script.name}@${script.end}`).join(" ")}`);
+        }
+      }
     }
   }
 } finally {
@@ -148,7 +172,16 @@ const pad = (value, width) => String(value).padEnd(width);
 console.log(
   `old phone: CPU ${CPU_THROTTLING}× slower, 1.6 Mbit/s down, 150 ms RTT; median of ${RUNS} journeys; load average ${loadavg()[0].toFixed(1)}`,
 );
-console.log(pad("mode", 6), pad("page", 18), pad("FCP", 9), pad("LCP", 9), pad("TBT", 9), pad("bytes", 11), "verdict");
+console.log(
+  pad("mode", 6),
+  pad("page", 18),
+  pad("FCP", 9),
+  pad("LCP", 9),
+  pad("TBT", 9),
+  pad("bytes", 11),
+  pad("verdict", 28),
+  "LCP element",
+);
 let failed = false;
 for (const row of table) {
   const budget = row.mode === "JS" ? BUDGET.js : BUDGET.lite;
@@ -163,7 +196,8 @@ for (const row of table) {
     pad(`${Math.round(row.lcp)} ms`, 9),
     pad(`${Math.round(row.tbt)} ms`, 9),
     pad(`${(row.bytes / 1024).toFixed(1)} KiB`, 11),
-    misses.length ? `FAIL (${misses.join(", ")})` : "PASS",
+    pad(misses.length ? `FAIL (${misses.join(", ")})` : "PASS", 28),
+    row.lcpElement ?? "",
   );
 }
 if (failed) process.exitCode = 1;
