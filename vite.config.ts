@@ -51,7 +51,7 @@ function shellChunk(id: string, { getModuleInfo }: { getModuleInfo: (id: string)
   return reachedFromShell(id) ? "shell" : undefined;
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": appDir } },
   plugins: [process.env.VITEST ? null : remix(remixConfig)],
   build: {
@@ -61,7 +61,8 @@ export default defineConfig({
     minify: "terser",
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     assetsInlineLimit: 2048,
-    rollupOptions: { output: { manualChunks: shellChunk } },
+    // The browser's chunks only: the server build stays one file.
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk } },
   },
   optimizeDeps: { exclude: serverOnly },
   ssr: { noExternal: [] },
@@ -74,4 +75,4 @@ export default defineConfig({
     fileParallelism: true,
     globalSetup: ["tests/global-setup.ts"],
   },
-});
+}));
