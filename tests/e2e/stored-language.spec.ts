@@ -11,6 +11,8 @@ test("issue 14 part 2: the language chosen while signed in follows the applicant
   baseURL,
   cloneUser,
 }, testInfo) => {
+  // Two sign-ins, each a key derivation at the product's cost: generous on a busy machine (one run took 66 s at load 18).
+  test.setTimeout(150_000);
   const user = await cloneUser("anna");
   const signIn = async (target: typeof page) => {
     await target.goto(`/${user.cstm}/login`);
