@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto";
+import { Honeypot } from "remix-utils/honeypot/server";
 import { describe, expect, it } from "vitest";
 import { createHoneypot } from "../../app/forms/honeypot.server";
 
@@ -43,6 +45,25 @@ describe("issue 15: the public forms' honeypot (remix-utils, encrypted time stam
     const served = createHoneypot({ secret: `${secret}, an-older-secret-that-is-long-enough-000`, minFillMs: 0 });
     const checked = createHoneypot({ secret, minFillMs: 0 });
     expect(checked.isSpam(posted(served.inputProps()))).toBe(false);
+  });
+
+  it("issue 13 a form served before the time stamp's new sealing (remix-utils' crypto-js format) still passes; a forged new one does not", () => {
+    const honeypot = createHoneypot({ secret, minFillMs: 0 });
+    const before = new Honeypot({
+      nameFieldName: "name__confirm",
+      validFromFieldName: "from__confirm",
+      encryptionSeed: createHmac("sha256", secret).update("honeypot").digest("hex"),
+    });
+    expect(honeypot.isSpam(posted(before.getInputProps({ validFromTimestamp: Date.now() })))).toBe(false);
+    const served = honeypot.inputProps();
+    expect(served.encryptedValidFrom).not.toBe(honeypot.inputProps().encryptedValidFrom);
+    const sealed = served.encryptedValidFrom;
+    const tampered = `${sealed.slice(0, 10)}${sealed[10] === "A" ? "B" : "A"}${sealed.slice(11)}`;
+    for (const stamp of ["v2.", "v2.AAAA", tampered]) {
+      const form = posted(served);
+      form.set("from__confirm", stamp);
+      expect(honeypot.isSpam(form), stamp).toBe(true);
+    }
   });
 
   it("a post that carries neither input is not the honeypot's to judge (the rate limits are)", () => {
