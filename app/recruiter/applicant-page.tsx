@@ -664,6 +664,7 @@ export function ApplicantPage(props: ApplicantPageProps) {
                 <input {...aria} name="openUntil" type="date" defaultValue={valueOf(failure, "assign-profile", "openUntil", "")} />
               )}
             </ActionField>
+            <p className="field-hint">{t("applicant.assign.openUntilHint")}</p>
           </ActionForm>
         ) : null}
       </div>

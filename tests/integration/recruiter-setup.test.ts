@@ -56,6 +56,9 @@ describe("issue 12: test setup (app)", () => {
     const containers = [...page.text.matchAll(/<h3 id="container-(\d+)">([^<]*)<\/h3>/g)];
     expect(containers.length).toBeGreaterThan(0);
     expect(page.text).toMatch(/<ol aria-labelledby="container-\d+"><li>/);
+    // Where a recruiter assigns a test, the empty date says it means the test's default.
+    const applicant = await browser.get("/demo/recruiter/applicants/ben");
+    expect(applicant.text).toContain("Empty: the test&#x27;s open-until default (Test setup).");
   });
 
   it("rita sets P100's default to 21 days: the page says so, the audit table names her and before → after; the same value again adds no entry", async () => {
