@@ -1,12 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDate } from "~/i18n/format-date";
-import type { Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
 import type { ApplicantDetail, ApplicantForm, ApplicantProfile, AuditEntry, MailPreview } from "~/upstream/recruiter.server";
 import type { ActionFailure } from "./applicant-actions.server";
 import type { Intent } from "./intents";
 import { ProgressBar } from "./applicant-list";
+import { AuditTable, dateTime } from "./audit-table";
 
 /**
  * The applicant page of the recruiter workspace (issue 11, docs/decisions/150). Every action is a
@@ -22,16 +22,6 @@ export interface ApplicantPageProps {
   preview: (MailPreview & { template: string }) | null;
   previewFailed: boolean;
   failure?: ActionFailure;
-}
-
-function dateTime(value: string, language: Language): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language === "en_GB" ? "en-GB" : language === "de-DU" ? "de-DE" : language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(date);
 }
 
 /** A field of an action form: label, control, and the server's message for it. */
@@ -411,38 +401,21 @@ function describeChanges(entry: AuditEntry, t: (key: string, options?: Record<st
 }
 
 function AuditTrail({ entries }: { entries: AuditEntry[] }) {
-  const { t, language } = useTranslation("recruiter");
+  const { t } = useTranslation("recruiter");
   return (
-    <section className="recruiter-section" aria-labelledby="audit-title">
-      <h2 id="audit-title">{t("applicant.audit.title")}</h2>
-      {entries.length === 0 ? (
-        <p>{t("applicant.audit.empty")}</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-labelledby="audit-caption" tabIndex={0}>
-          <table className="recruiter-table">
-            <caption id="audit-caption">{t("applicant.audit.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("applicant.audit.when")}</th>
-                <th scope="col">{t("applicant.audit.who")}</th>
-                <th scope="col">{t("applicant.audit.what")}</th>
-                <th scope="col">{t("applicant.audit.changes")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{dateTime(entry.at, language)}</td>
-                  <td>{entry.recruiter}</td>
-                  <th scope="row">{t(`applicant.audit.actions.${entry.action}`, { defaultValue: entry.action })}</th>
-                  <td>{describeChanges(entry, t)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <AuditTable
+      id="audit"
+      title={t("applicant.audit.title")}
+      empty={t("applicant.audit.empty")}
+      caption={t("applicant.audit.caption")}
+      rows={entries.map((entry) => ({
+        id: entry.id,
+        at: entry.at,
+        recruiter: entry.recruiter,
+        action: t(`applicant.audit.actions.${entry.action}`, { defaultValue: entry.action }),
+        changes: describeChanges(entry, t),
+      }))}
+    />
   );
 }
 

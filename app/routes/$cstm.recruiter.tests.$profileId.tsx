@@ -8,8 +8,8 @@ import { Field, FormErrors } from "~/forms/field";
 import { readFormData } from "~/forms/form-data.server";
 import { useFormState } from "~/forms/form-state";
 import { getTranslator } from "~/i18n/i18n.server";
-import { intlLocale, type Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
+import { AuditTable } from "~/recruiter/audit-table";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { commitSession } from "~/session/request.server";
@@ -92,12 +92,6 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-function dateTime(value: string, language: Language): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date);
-}
-
 export default function TestSetupPage() {
   const { listPath, setup, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -107,7 +101,7 @@ export default function TestSetupPage() {
     defaultValue: { openUntilDays: setup.openUntilDays === null ? "" : String(setup.openUntilDays) },
   });
   const navigation = useNavigation();
-  const { t, language } = useTranslation("recruiter");
+  const { t } = useTranslation("recruiter");
   const daysText = (days: number | null) => (days === null ? t("setup.noEnd") : t("setup.days", { count: days }));
   const change = (changes: Record<string, unknown>) => {
     const field = changes.openUntilDays as { before?: number | null; after?: number | null } | undefined;
@@ -150,7 +144,7 @@ export default function TestSetupPage() {
         <p>{t("setup.defaultIntro")}</p>
         <p>{t("setup.current", { value: daysText(setup.openUntilDays) })}</p>
         <Form method="post" id={form.id} className="card" noValidate aria-describedby={form.errors ? form.errorId : undefined}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} />
           <Field
             field={fields.openUntilDays}
             label={t("setup.daysLabel")}
@@ -163,36 +157,19 @@ export default function TestSetupPage() {
         </Form>
       </section>
 
-      <section className="recruiter-section" aria-labelledby="setup-audit-title">
-        <h2 id="setup-audit-title">{t("setup.auditTitle")}</h2>
-        {setup.audit.length === 0 ? (
-          <p>{t("setup.auditEmpty")}</p>
-        ) : (
-          <div className="table-scroll" role="region" aria-labelledby="setup-audit-caption" tabIndex={0}>
-            <table className="recruiter-table">
-              <caption id="setup-audit-caption">{t("setup.auditCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("applicant.audit.when")}</th>
-                  <th scope="col">{t("applicant.audit.who")}</th>
-                  <th scope="col">{t("applicant.audit.what")}</th>
-                  <th scope="col">{t("applicant.audit.changes")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {setup.audit.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{dateTime(entry.at, language)}</td>
-                    <td>{entry.recruiter}</td>
-                    <th scope="row">{t(`setup.actions.${entry.action}`, { defaultValue: entry.action })}</th>
-                    <td>{change(entry.changes)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <AuditTable
+        id="setup-audit"
+        title={t("setup.auditTitle")}
+        empty={t("setup.auditEmpty")}
+        caption={t("setup.auditCaption")}
+        rows={setup.audit.map((entry) => ({
+          id: entry.id,
+          at: entry.at,
+          recruiter: entry.recruiter,
+          action: t(`setup.actions.${entry.action}`, { defaultValue: entry.action }),
+          changes: change(entry.changes),
+        }))}
+      />
     </section>
   );
 }
