@@ -1,6 +1,5 @@
-import { paragraphsOf } from "~/domain/text";
-import { useTranslation } from "~/i18n/react";
-import type { ModalContentProps, ModalDefinition } from "./route-modals";
+import { deferredModule } from "~/components/deferred";
+import type { ModalDefinition } from "./route-modals";
 
 /** The customer's legal notice: its text from configuration and/or the address of its full notice. */
 export interface LegalNoticeModalData {
@@ -9,30 +8,15 @@ export interface LegalNoticeModalData {
   url?: string;
 }
 
-function LegalNoticeContent({ data, titleId }: ModalContentProps<LegalNoticeModalData>) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <h2 id={titleId}>{t("legalNotice.title")}</h2>
-      {data?.text ? (
-        <div className="modal-text">
-          {paragraphsOf(data.text).map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
-          ))}
-        </div>
-      ) : (
-        <p>{t("legalNotice.fallback", { name: data?.customerName ?? "" })}</p>
-      )}
-      {data?.url ? (
-        <p>
-          <a href={data.url} rel="noopener noreferrer">
-            {t("legalNotice.full")}
-          </a>
-        </p>
-      ) : null}
-    </>
-  );
-}
+/**
+ * The contents of the legal-notice and privacy modals (text-modals.tsx): every customer page declares
+ * the legal notice, but few open it, so its content loads when a modal opens, not with the page's
+ * hydration (decision 159).
+ */
+export const textModals = deferredModule(() => import("./text-modals"), "text modals");
 
 /** Declared by the $cstm layout route: every customer page can stack it (e.g. over the privacy modal). */
-export const legalNoticeModal: ModalDefinition<LegalNoticeModalData> = { width: "narrow", Content: LegalNoticeContent };
+export const legalNoticeModal: ModalDefinition<LegalNoticeModalData> = {
+  width: "narrow",
+  Content: textModals.component((module) => module.LegalNoticeContent),
+};
