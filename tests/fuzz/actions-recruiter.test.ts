@@ -28,6 +28,8 @@ let loginRecruiter: ClonedUser;
 let applicantClient: AppClient;
 /** The recruiter session the sign-out target's runs copy; signed in again after each sign-out. */
 let logoutClient: AppClient;
+/** The recruiter whose session that is (one clone, signed in again: a clone per sign-in costs more). */
+let logoutRecruiter: ClonedUser;
 
 async function recruiterClient(server: FuzzApp, user?: ClonedUser): Promise<AppClient> {
   const recruiter = user ?? (await cloneUser(server.baseUrl, "rita"));
@@ -266,7 +268,7 @@ const recruiterTargets = (server: FuzzApp): ActionTarget[] => [
     },
     after: async (answer, run) => {
       // The shared recruiter session is over (a sign-out at any customer ends it): the next recruiter runs get a new one.
-      if (run.who === "recruiter" && redirectTo(answer) !== undefined) logoutClient = await recruiterClient(server);
+      if (run.who === "recruiter" && redirectTo(answer) !== undefined) logoutClient = await recruiterClient(server, logoutRecruiter);
     },
   },
   ...INTENTS.map((intent): ActionTarget => ({
@@ -315,7 +317,8 @@ actionSuite(
     applicants = [...clones.map((clone) => clone.userName), ...generatedApplicants(server)];
     loginRecruiter = await cloneUser(server.baseUrl, "rita");
     applicantClient = (await signedInClient(server, "ben")).client;
-    logoutClient = await recruiterClient(server);
+    logoutRecruiter = await cloneUser(server.baseUrl, "rita");
+    logoutClient = await recruiterClient(server, logoutRecruiter);
   },
   recruiterTargets,
   ["recruiter-login", "recruiter-logout", ...INTENTS.map((intent) => `recruiter-${intent}`), "recruiter-forms-as-applicant"],
