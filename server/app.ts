@@ -150,21 +150,18 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       genReqId: (_req, res) => (res as unknown as Response).locals.requestId as string,
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || Boolean(req.url?.startsWith("/assets/")) },
-      // req.log in loaders carries the request id and customer, not the whole request on every line.
+      // req.log in loaders carries the request id and customer, not the whole request on every line;
+      // the request line gets the request as a field of its own (no logger per request just for it).
       quietReqLogger: true,
+      quietResLogger: true,
+      customSuccessObject: (req, res, loggable: Record<string, unknown>) => ({ ...requestLineFields(req as Request), ...loggable }),
       // A 5xx page is logged by whoever produced it (with the real error); pino-http's own
       // "failed with status code" stand-in only adds noise.
-      customErrorObject: (_req, res, error, loggable: Record<string, unknown>) =>
-        error instanceof Error && error.message === `failed with status code ${res.statusCode}`
-          ? { ...loggable, err: undefined }
-          : loggable,
-      // Evaluated again when the response is finished: only then is the route known.
-      customProps: (req, res) => {
-        if (!res.headersSent) return {};
-        const cstm = customerOfPath(((req as Request).originalUrl ?? req.url ?? "").split("?")[0]);
-        const routeId = routeIdFor((req as Request).log);
-        return { ...(cstm ? { cstm } : {}), ...(routeId ? { routeId } : {}) };
-      },
+      customErrorObject: (req, res, error, loggable: Record<string, unknown>) => ({
+        ...requestLineFields(req as Request),
+        ...loggable,
+        ...(error instanceof Error && error.message === `failed with status code ${res.statusCode}` ? { err: undefined } : {}),
+      }),
       serializers: {
         req: (req: SerializedRequest) => ({
           id: req.id,
@@ -409,6 +406,14 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
 }
 
 /** The assessment frame comes from the upstream; its origin must be allowed as a frame source. */
+/** What the request line adds to pino-http's status and duration: the request, customer and route id. */
+function requestLineFields(req: Request): Record<string, unknown> {
+  // The route is known only now, when the response is finished.
+  const cstm = customerOfPath((req.originalUrl ?? req.url ?? "").split("?")[0]);
+  const routeId = routeIdFor(req.log);
+  return { req, ...(cstm ? { cstm } : {}), ...(routeId ? { routeId } : {}) };
+}
+
 function frameSources(config: ServerConfig): string[] {
   if (!config.UPSTREAM_API_URL) return [];
   return [new URL(config.UPSTREAM_API_URL).origin];
