@@ -108,6 +108,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     hookTimeout: 120_000,
     pool: "forks",
     fileParallelism: true,
+    // Two files at a time even on a 2-core machine (vitest's default is cores − 1, i.e. one there):
+    // every integration file waits on its own server's I/O much of the time, and the fuzz files
+    // together run in under a minute only side by side (decision 102).
+    maxWorkers: 2,
     globalSetup: ["tests/global-setup.ts"],
   },
 }));
