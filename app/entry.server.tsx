@@ -55,6 +55,9 @@ const handleRequest: HandleDocumentRequestFunction = (
   function render() {
     return new Promise<Response>((resolve, reject) => {
       let shellRendered = false;
+      // Cleared when React has written the whole document: a pending timer per page kept its render
+      // context alive for six seconds, old-space garbage under load (decision 161).
+      const abortTimer = setTimeout(() => abort(), ABORT_DELAY + 1_000);
       const { pipe, abort } = renderToPipeableStream(
         <NonceProvider value={nonce}>
           <TextRecorderProvider value={new TextRecorder()}>
@@ -68,10 +71,12 @@ const handleRequest: HandleDocumentRequestFunction = (
             const body = withoutReactNullPadding();
             const stream = createReadableStreamFromReadable(body);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            body.once("finish", () => clearTimeout(abortTimer));
             resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
             pipe(body);
           },
           onShellError(error: unknown) {
+            clearTimeout(abortTimer);
             reject(error);
           },
           onError(error: unknown) {
@@ -81,7 +86,6 @@ const handleRequest: HandleDocumentRequestFunction = (
           },
         },
       );
-      setTimeout(abort, ABORT_DELAY + 1_000);
     });
   }
 };
