@@ -62,7 +62,27 @@ export function openEngineSessionEarly(
  * replaced key. That is not an ended sign-in (it showed C03 "session expired"): the newest open wins,
  * as when the tabs are opened one after the other, so this load opens again with a key of its own.
  */
-const ENGINE_OPEN_ATTEMPTS = 3;
+const ENGINE_OPEN_ATTEMPTS = 4;
+
+/**
+ * The opens after the first of one browser session and module run one at a time in this process:
+ * three tabs loading at once could otherwise keep replacing each other's key on every attempt (seen
+ * in a full test run with two test files at a time). Only the first, speculative open of a load runs
+ * outside, so each load can be disturbed at most once per other load. An in-flight promise, not
+ * per-user state: it is gone when the opens are done (DESIGN §9).
+ */
+const reopening = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const mine = (reopening.get(key) ?? Promise.resolve()).then(work, work);
+  const settled = mine.catch(() => undefined);
+  reopening.set(key, settled);
+  try {
+    return await mine;
+  } finally {
+    if (reopening.get(key) === settled) reopening.delete(key);
+  }
+}
 
 /** initPicat is token-free: its 401 means the key, never the applicant's sign-in. */
 const keyReplaced = (error: unknown) => error instanceof UpstreamError && error.status === 401;
@@ -105,13 +125,20 @@ export async function frameView(
   else if (speculated) throw speculated.error;
   else engine = await open();
   let progress: EngineProgress | undefined;
-  for (let attempt = 1; !progress; attempt++) {
+  try {
+    progress = await initEngineSession(context, engine.sessionData);
+  } catch (error) {
+    if (!keyReplaced(error)) throw error;
+  }
+  for (let attempt = 2; !progress; attempt++) {
+    context.logger.info({ attempt }, "engine session key replaced by a parallel load: opening again");
     try {
-      progress = await initEngineSession(context, engine.sessionData);
+      progress = await oneAtATime(`${loaded.session.id}/${module.componentId}`, async () => {
+        engine = await open();
+        return initEngineSession(context, engine.sessionData);
+      });
     } catch (error) {
       if (!keyReplaced(error) || attempt >= ENGINE_OPEN_ATTEMPTS) throw error;
-      context.logger.info({ attempt }, "engine session key replaced by a parallel load: opening again");
-      engine = await open();
     }
   }
   void trackPicatNavigation(context, loaded.session, {
