@@ -190,10 +190,28 @@ const PAGES: AuditedPage[] = [
     recruiter: true,
   },
   {
+    name: "recruiter: applicant list with a refused filter",
+    route: "$cstm.recruiter.applicants._index.tsx",
+    path: "/demo/recruiter/applicants?profile=P100&progressMax=abc&sort=progress&order=desc",
+    recruiter: true,
+    act: async (page) => {
+      await expect(page.getByText("Please enter a whole number from 0 to 100.")).toBeVisible();
+    },
+  },
+  {
     name: "recruiter: an applicant",
     route: "$cstm.recruiter.applicants.$userName.tsx",
     path: "/demo/recruiter/applicants/ben",
     recruiter: true,
+  },
+  {
+    name: "recruiter: an applicant, confirming disabled sign-in",
+    route: "$cstm.recruiter.applicants.$userName.tsx",
+    path: "/demo/recruiter/applicants/ben?confirm=access",
+    recruiter: true,
+    act: async (page) => {
+      await expect(page.getByRole("heading", { name: "Disable sign-in for Ben Schulz?" })).toBeVisible();
+    },
   },
   {
     name: "recruiter: an applicant, invitation preview",
