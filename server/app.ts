@@ -405,7 +405,6 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   };
 }
 
-/** The assessment frame comes from the upstream; its origin must be allowed as a frame source. */
 /** What the request line adds to pino-http's status and duration: the request, customer and route id. */
 function requestLineFields(req: Request): Record<string, unknown> {
   // The route is known only now, when the response is finished.
@@ -414,6 +413,7 @@ function requestLineFields(req: Request): Record<string, unknown> {
   return { req, ...(cstm ? { cstm } : {}), ...(routeId ? { routeId } : {}) };
 }
 
+/** The assessment frame comes from the upstream; its origin must be allowed as a frame source. */
 function frameSources(config: ServerConfig): string[] {
   if (!config.UPSTREAM_API_URL) return [];
   return [new URL(config.UPSTREAM_API_URL).origin];
