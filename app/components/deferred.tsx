@@ -15,7 +15,8 @@ export interface DeferredModule<M> {
   component<P extends object>(pick: (module: M) => ComponentType<P>): ComponentType<P>;
 }
 
-const onServer = typeof document === "undefined";
+// Vite's build-time constant (true under vitest too): the browser's bundle drops the server branch (decision 162).
+const onServer = import.meta.env.SSR;
 const serverLoads: Promise<unknown>[] = [];
 
 /** Resolves when the server has every deferred module (entry.server awaits it before rendering). */

@@ -1,4 +1,4 @@
-import { useSearchParams } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -7,8 +7,8 @@ import { useTranslation } from "~/i18n/react";
  */
 export function PasswordChangedNotice() {
   const { t } = useTranslation("auth");
-  const [searchParams] = useSearchParams();
-  if (searchParams.get("notice") !== "password-changed") return null;
+  // useLocation, not useSearchParams: that hook would bring its setter's code into every page's shell (decision 162).
+  if (new URLSearchParams(useLocation().search).get("notice") !== "password-changed") return null;
   return (
     <p className="notice notice-success" role="status">
       {t("changePassword.saved")}

@@ -1,0 +1,57 @@
+import { RemixBrowser } from "@remix-run/react";
+import { startTransition, StrictMode, useEffect } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { preloadErrorUi } from "~/errors/lazy";
+import { rememberRootData } from "~/errors/root-memory";
+
+/**
+ * R-ENT-09: uncaught errors of this page reach our server (no browser SDK: DESIGN §7 budget). The
+ * reporter itself loads with the first error (decision 114).
+ */
+function report(error: unknown, source: "error" | "unhandledrejection") {
+  import("~/errors/client-report").then(
+    (module) => module.reportClientError(error, source),
+    () => {},
+  );
+}
+
+interface RouterState {
+  loaderData: Record<string, unknown>;
+}
+
+/** Keeps the root loader data for error views of failed navigations (app/errors/root-memory.ts). */
+function RememberRootData() {
+  useEffect(() => {
+    // Remix puts its router here once it exists (@remix-run/react browser.js).
+    const router = (
+      window as unknown as { __remixRouter?: { state: RouterState; subscribe(fn: (state: RouterState) => void): () => void } }
+    ).__remixRouter;
+    preloadErrorUi();
+    if (!router) return;
+    rememberRootData(router.state.loaderData.root);
+    return router.subscribe((state) => rememberRootData(state.loaderData.root));
+  }, []);
+  return null;
+}
+
+/**
+ * What app/entry.client.tsx does: the error listeners, then hydration. It lives in the shell chunk so
+ * the client entry's own file is one call (decision 162).
+ */
+export function hydrateDocument(): void {
+  addEventListener("error", (event) => {
+    // Extensions and third-party scripts are not ours to report.
+    if (event.filename && !event.filename.startsWith(location.origin)) return;
+    report(event.error ?? event.message, "error");
+  });
+  addEventListener("unhandledrejection", (event) => report(event.reason, "unhandledrejection"));
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+        <RememberRootData />
+      </StrictMode>,
+    );
+  });
+}
