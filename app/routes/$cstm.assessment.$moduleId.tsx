@@ -2,11 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { deferredModule } from "~/components/deferred";
 import { AssessmentErrorBoundary } from "~/assessment/error-boundary";
 import { assessmentLinks } from "~/assessment/route-module";
 import { AssessmentFrame } from "~/assessment/assessment-frame";
 import { finishAssessmentModule, transitionView } from "~/assessment/finish.server";
-import { FormModule } from "~/assessment/form-module";
 import { formView, keepDraft, requireFormModule } from "~/assessment/form.server";
 import { frameView, openEngineSessionEarly } from "~/assessment/frame.server";
 import {
@@ -28,6 +28,13 @@ import { readFormData } from "~/forms/form-data.server";
  * one its screen by component id: the Form module's form, or the embedded assessment frame.
  */
 export const links = assessmentLinks;
+
+/**
+ * The Form module's form and its field helpers load apart (decision 162): a frame or transition page
+ * never needs them. The server renders the form; in the browser it keeps that HTML (a plain POST form)
+ * until its chunk is in, then hydrates it.
+ */
+const FormModule = deferredModule(() => import("~/assessment/form-module"), "form module").component((module) => module.FormModule);
 
 export async function loader(args: LoaderFunctionArgs) {
   const target = await requireAssessmentTarget(args);
