@@ -97,6 +97,16 @@ export const __vitePreload = (load, deps) => {
   },
 };
 
+/**
+ * What a dynamic import preloads beside the imported chunk (decision 162): never the shell, which
+ * every page has loaded by then; and nothing when only the imported chunk itself is left (the import
+ * fetches it anyway), so the importing chunk carries no list of file names.
+ */
+function lazyChunkPreloads(file: string, deps: string[]): string[] {
+  const needed = deps.filter((dep) => !/(^|\/)shell-[\w-]+\.js$/.test(dep));
+  return needed.length === 1 && needed[0] === file ? [] : needed;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": appDir } },
   plugins: [process.env.VITEST ? null : remix(remixConfig), slimPreloadHelper],
@@ -107,6 +117,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     minify: "terser",
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     assetsInlineLimit: 2048,
+    modulePreload: { resolveDependencies: lazyChunkPreloads },
     // The browser's chunks only: the server build stays one file.
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk } },
   },

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import type { Language } from "~/i18n/languages";
+import { htmlLang, type Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -26,7 +26,7 @@ export function LanguageChooser({ languages, current }: { languages: readonly La
           value={language}
           className="language-option"
           aria-current={language === current ? "true" : undefined}
-          lang={language === "en_GB" ? "en-GB" : language === "de-DU" ? "de" : language}
+          lang={htmlLang(language)}
         >
           {t(`languageNames.${language}`)}
         </button>

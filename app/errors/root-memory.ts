@@ -23,5 +23,5 @@ export function rememberRootData(data: unknown): void {
 }
 
 export function rememberedRootData(): RootDataForErrors | undefined {
-  return typeof document === "undefined" ? undefined : remembered;
+  return import.meta.env.SSR ? undefined : remembered;
 }

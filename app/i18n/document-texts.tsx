@@ -69,7 +69,7 @@ let embedded: { json: string; texts: LanguageResources } | undefined;
 /** Browser only: the texts the document brought (read once). */
 function embeddedTexts(): { json: string; texts: LanguageResources } {
   if (embedded) return embedded;
-  if (typeof document === "undefined") return { json: "{}", texts: {} };
+  if (import.meta.env.SSR) return { json: "{}", texts: {} };
   const json = document.getElementById(TEXTS_ELEMENT_ID)?.textContent ?? "";
   let texts: LanguageResources = {};
   try {
@@ -160,7 +160,7 @@ export function DocumentTexts({ language }: { language: Language }) {
 
 /** Browser: whether the root's data holds the full translations yet (Remix's router, as in entry.client). */
 export function rootHasFullTexts(): boolean {
-  if (typeof window === "undefined") return true;
+  if (import.meta.env.SSR) return true;
   const router = (window as unknown as { __remixRouter?: { state: { loaderData: Record<string, unknown> } } }).__remixRouter;
   const root = router?.state.loaderData.root as { resources?: unknown } | undefined;
   return Boolean(root?.resources);

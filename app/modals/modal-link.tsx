@@ -13,17 +13,27 @@ export function inertProps(inert: boolean): Record<string, string> {
   return inert ? { inert: "" } : {};
 }
 
-/** A link that opens `modal` on top of the current stack, and where focus returns when it closes. */
-export function ModalLink({ modal, children, className }: { modal: string; children: ReactNode; className?: string }) {
+/**
+ * A link that opens `modal` on top of the current stack, and where focus returns when it closes.
+ * `params`: what the modal shows, set in the URL beside it (e.g. `video`).
+ */
+export function ModalLink({
+  modal,
+  params,
+  children,
+  className,
+}: {
+  modal: string;
+  params?: Record<string, string>;
+  children: ReactNode;
+  className?: string;
+}) {
   const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  for (const [name, value] of Object.entries(params ?? {})) search.set(name, value);
   const stack = stackWithModal(modalStackOf(location.search), modal);
   return (
-    <Link
-      to={location.pathname + searchWithModals(location.search, stack)}
-      preventScrollReset
-      data-modal-opener={modal}
-      className={className}
-    >
+    <Link to={location.pathname + searchWithModals(search, stack)} preventScrollReset data-modal-opener={modal} className={className}>
       {children}
     </Link>
   );

@@ -1,8 +1,7 @@
-import { Link, useLocation } from "@remix-run/react";
-import type { SyntheticEvent } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { ModalContentProps, ModalDefinition } from "~/modals/route-modals";
-import { modalStackOf, searchWithModals, stackWithModal } from "~/modals/stack";
+import { deferredModule } from "~/components/deferred";
+import type { ModalDefinition } from "~/modals/route-modals";
+import { ModalLink } from "~/modals/modal-link";
 
 /**
  * The video archive and the video player (spec §2, R-SCR-10, docs/decisions/082). A page shows the
@@ -29,19 +28,8 @@ export interface VideoModalData {
 
 export const VIDEO_MODAL = "video";
 
-/** The current URL with the player of `id` opened on top of the modal stack. */
-function useVideoHref(): (id: string) => string {
-  const location = useLocation();
-  return (id) => {
-    const params = new URLSearchParams(location.search);
-    params.set("video", id);
-    return location.pathname + searchWithModals(params, stackWithModal(modalStackOf(location.search), VIDEO_MODAL));
-  };
-}
-
 export function VideoArchive({ videos }: { videos: readonly VideoItem[] }) {
   const { t } = useTranslation("pages");
-  const videoHref = useVideoHref();
   if (videos.length === 0) return null;
   return (
     <section className="card" aria-labelledby="videos-title">
@@ -49,10 +37,10 @@ export function VideoArchive({ videos }: { videos: readonly VideoItem[] }) {
       <ul className="video-list">
         {videos.map((video) => (
           <li key={video.id}>
-            <Link className="video-link" to={videoHref(video.id)} preventScrollReset data-modal-opener={VIDEO_MODAL}>
+            <ModalLink className="video-link" modal={VIDEO_MODAL} params={{ video: video.id }}>
               {video.poster ? <img src={video.poster} alt="" width={192} height={108} loading="lazy" /> : null}
               <span>{t("videos.play", { title: video.title || t("videos.untitled") })}</span>
-            </Link>
+            </ModalLink>
           </li>
         ))}
       </ul>
@@ -60,49 +48,11 @@ export function VideoArchive({ videos }: { videos: readonly VideoItem[] }) {
   );
 }
 
-/** With JavaScript: play, pause and ended are reported in the background; a failure is ignored. */
-function reportPlayerEvent(trackUrl: string, videoId: string, action: "play" | "pause" | "ended") {
-  return (event: SyntheticEvent<HTMLVideoElement>) => {
-    const body = new URLSearchParams({ videoId, action, position: String(event.currentTarget.currentTime || 0) });
-    fetch(trackUrl, { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => {});
-  };
-}
-
-function VideoPlayer({ data, titleId }: ModalContentProps<VideoModalData>) {
-  const { t } = useTranslation("pages");
-  const video = data?.video;
-  if (!data || !video) {
-    return (
-      <>
-        <h2 id={titleId}>{t("videos.playerTitle")}</h2>
-        <p>{t("videos.notFound")}</p>
-      </>
-    );
-  }
-  return (
-    <div className="video-player">
-      <h2 id={titleId}>{video.title || t("videos.untitled")}</h2>
-      {/* The upstream's video list has no caption files to give a <track>: a gap of the data (decision 131). */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-      <video
-        controls
-        preload="metadata"
-        src={video.src}
-        poster={video.poster}
-        onPlay={reportPlayerEvent(data.trackUrl, video.id, "play")}
-        onPause={reportPlayerEvent(data.trackUrl, video.id, "pause")}
-        onEnded={reportPlayerEvent(data.trackUrl, video.id, "ended")}
-      >
-        <a href={video.src}>{t("videos.open")}</a>
-      </video>
-      <p>
-        <a href={video.src} type={video.type} target="_blank" rel="noopener noreferrer">
-          {t("videos.open")}
-        </a>
-      </p>
-    </div>
-  );
-}
-
-/** The player as a URL-addressed modal (`?modal=video&video={id}`, decision 060). */
-export const videoModal: ModalDefinition<VideoModalData> = { width: "wide", Content: VideoPlayer };
+/**
+ * The player as a URL-addressed modal (`?modal=video&video={id}`, decision 060). It loads when it opens,
+ * not with the page's hydration (decision 162).
+ */
+export const videoModal: ModalDefinition<VideoModalData> = {
+  width: "wide",
+  Content: deferredModule(() => import("./video-player"), "video player").component((module) => module.VideoPlayer),
+};
