@@ -1,0 +1,71 @@
+// The JavaScript a page really loads in a browser: Debian's Chromium opens the page (JS on, with the
+// page's cookie), and every /assets/*.js it requests until the network has been quiet for 2.5 s
+// (deferred modules rendered at once, the error UI loaded when the browser is idle) is measured
+// gzip -9 like bench/lib/weight.mjs measures the files the HTML names. Used by bench/page-weight.mjs.
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const QUIET_MS = 2_500;
+const DEADLINE_MS = 15_000;
+
+export async function openBrowser() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const sizes = new Map();
+  const gzipOf = async (url) => {
+    if (!sizes.has(url)) {
+      const buffer = Buffer.from(await (await fetch(url)).arrayBuffer());
+      sizes.set(url, gzipSync(buffer, { level: 9 }).length);
+    }
+    return sizes.get(url);
+  };
+  return {
+    /** Every script the page loads: [{ file, gzip }], file as a path (/assets/…). */
+    async loadedScripts(baseUrl, path, cookie) {
+      const context = await browser.newContext();
+      try {
+        // Not JavaScript, and bare Remix has none: its 404 would only fill the output with a stack.
+        await context.route("**/favicon.ico", (route) => route.abort());
+        if (cookie) {
+          const cookies = cookie.split(/;\s*/).map((pair) => {
+            const at = pair.indexOf("=");
+            return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
+          });
+          await context.addCookies(cookies);
+        }
+        const page = await context.newPage();
+        const scripts = new Set();
+        let lastRequest = Date.now();
+        page.on("request", (request) => {
+          const url = new URL(request.url());
+          lastRequest = Date.now();
+          if (url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js")) scripts.add(url.pathname);
+        });
+        const response = await page.goto(new URL(path, baseUrl).href, { waitUntil: "load" });
+        if (!response || response.status() >= 300) throw new Error(`${path} answered ${response?.status()} in Chromium`);
+        const started = Date.now();
+        // Wait for the network to stay quiet, polling; the error UI waits for an idle callback (≤ 2 s).
+        while (Date.now() - lastRequest < QUIET_MS && Date.now() - started < DEADLINE_MS) {
+          await page.waitForTimeout(100);
+        }
+        if (new URL(page.url()).pathname !== new URL(path, baseUrl).pathname) {
+          throw new Error(`${path} moved on to ${page.url()} in Chromium`);
+        }
+        return Promise.all([...scripts].map(async (file) => ({ file, gzip: await gzipOf(new URL(file, baseUrl).href) })));
+      } finally {
+        await context.close();
+      }
+    },
+    close: () => browser.close(),
+  };
+}
