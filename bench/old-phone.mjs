@@ -9,21 +9,10 @@
 // Usage: npm run build && node bench/old-phone.mjs [--runs N] (median of N journeys, default 3);
 // exit 1 on a FAIL. The machine's own load skews CPU-bound figures: the load average is printed.
 import { loadavg } from "node:os";
-import { chromium } from "@playwright/test";
+import { launchChromium } from "./lib/chromium.mjs";
 import { startBuiltServer } from "./lib/server.mjs";
 import { signInAsClone } from "./lib/session.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const CPU_THROTTLING = 4;
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
 const BUDGET = { js: { lcp: 2000, tbt: 100 }, lite: { lcp: 1200 } };
@@ -142,7 +131,7 @@ const median = (values) => {
 };
 
 const server = await startBuiltServer();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+const browser = await launchChromium();
 const table = [];
 try {
   for (const lite of [false, true]) {

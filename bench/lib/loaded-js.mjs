@@ -3,24 +3,13 @@
 // (deferred modules rendered at once, the error UI loaded when the browser is idle) is measured
 // gzip -9 like bench/lib/weight.mjs measures the files the HTML names. Used by bench/page-weight.mjs.
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { launchChromium } from "./chromium.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const QUIET_MS = 2_500;
 const DEADLINE_MS = 15_000;
 
 export async function openBrowser() {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await launchChromium();
   const sizes = new Map();
   const gzipOf = async (url) => {
     if (!sizes.has(url)) {
