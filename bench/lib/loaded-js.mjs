@@ -2,8 +2,8 @@
 // page's cookie), and every /assets/*.js it requests until the network has been quiet for 2.5 s
 // (deferred modules rendered at once, the error UI loaded when the browser is idle) is measured
 // gzip -9 like bench/lib/weight.mjs measures the files the HTML names. Used by bench/page-weight.mjs.
-import { gzipSync } from "node:zlib";
 import { launchChromium } from "./chromium.mjs";
+import { gzipSize } from "./weight.mjs";
 
 const QUIET_MS = 2_500;
 const DEADLINE_MS = 15_000;
@@ -14,7 +14,7 @@ export async function openBrowser() {
   const gzipOf = async (url) => {
     if (!sizes.has(url)) {
       const buffer = Buffer.from(await (await fetch(url)).arrayBuffer());
-      sizes.set(url, gzipSync(buffer, { level: 9 }).length);
+      sizes.set(url, gzipSize(buffer));
     }
     return sizes.get(url);
   };

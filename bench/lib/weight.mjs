@@ -3,7 +3,7 @@
 // recursively) and the stylesheets, each measured gzip-compressed.
 import { gzipSync } from "node:zlib";
 
-const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
+export const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
 async function fetchBuffer(url, headers = {}, redirect = "follow") {
   const response = await fetch(url, { headers, redirect });
