@@ -1,19 +1,8 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { preloadErrorUi } from "~/errors/lazy";
+import { reportLater } from "~/errors/report-later";
 import { rememberRootData } from "~/errors/root-memory";
-
-/**
- * R-ENT-09: uncaught errors of this page reach our server (no browser SDK: DESIGN §7 budget). The
- * reporter itself loads with the first error (decision 114).
- */
-function report(error: unknown, source: "error" | "unhandledrejection") {
-  import("~/errors/client-report").then(
-    (module) => module.reportClientError(error, source),
-    () => {},
-  );
-}
 
 interface RouterState {
   loaderData: Record<string, unknown>;
@@ -26,7 +15,6 @@ function RememberRootData() {
     const router = (
       window as unknown as { __remixRouter?: { state: RouterState; subscribe(fn: (state: RouterState) => void): () => void } }
     ).__remixRouter;
-    preloadErrorUi();
     if (!router) return;
     rememberRootData(router.state.loaderData.root);
     return router.subscribe((state) => rememberRootData(state.loaderData.root));
@@ -39,12 +27,13 @@ function RememberRootData() {
  * the client entry's own file is one call (decision 162).
  */
 export function hydrateDocument(): void {
+  // R-ENT-09: uncaught errors of this page reach our server (no browser SDK: DESIGN §7 budget).
   addEventListener("error", (event) => {
     // Extensions and third-party scripts are not ours to report.
     if (event.filename && !event.filename.startsWith(location.origin)) return;
-    report(event.error ?? event.message, "error");
+    reportLater(event.error ?? event.message, "error");
   });
-  addEventListener("unhandledrejection", (event) => report(event.reason, "unhandledrejection"));
+  addEventListener("unhandledrejection", (event) => reportLater(event.reason, "unhandledrejection"));
   startTransition(() => {
     hydrateRoot(
       document,

@@ -3,7 +3,7 @@
 // the budgets of DESIGN.md §7 and issue 13: JS ≤ 90 KiB hydrated and at most ~4 KiB over bare Remix,
 // 0 B in lite mode, every applicant document ≤ 6 KiB gzip. Beside the scripts the HTML names (what
 // hydration needs), "JS loaded" is what Chromium really fetches with the page open until its network is
-// quiet: also the deferred modules a page renders at once and the error UI loaded when the browser is
+// quiet: also the deferred modules a page renders at once and anything it loads when the browser is
 // idle (bench/lib/loaded-js.mjs).
 // Usage: npm run build && node bench/page-weight.mjs [--verbose]; exit 1 when a budget is missed.
 import { buildBaseline, startBaseline } from "./lib/baseline.mjs";

@@ -2,12 +2,13 @@ import { useLocation, useParams, useRouteError, useRouteLoaderData } from "@remi
 import { useEffect } from "react";
 import { documentTexts } from "~/i18n/document-texts";
 import { I18nProvider } from "~/i18n/react";
-import { reportClientError } from "./client-report";
+import { reportLater } from "./report-later";
 import { isCustomerSegment } from "./customer-segment";
 import { ErrorView } from "./error-view";
 import { rememberedRootData, type RootDataForErrors } from "./root-memory";
 import { describeRouteError } from "./route-error";
-import { closeTarget, onSiteInQuery } from "./selection";
+import { closeTarget } from "./close-target";
+import { onSiteInQuery } from "./selection";
 
 /** What a boundary knows about the customer when the customer layout's loader ran. */
 export interface BoundaryCustomer {
@@ -32,7 +33,7 @@ export function RouteErrorView({ customer }: { customer?: BoundaryCustomer }) {
   const requestId = payload.requestId ?? root?.errorContext?.requestId;
 
   useEffect(() => {
-    if (inBrowser) reportClientError(error, "boundary", requestId);
+    if (inBrowser) reportLater(error, "boundary", requestId);
   }, [error, inBrowser, requestId]);
 
   const cstm = customer?.cstm ?? (isCustomerSegment(params.cstm) ? params.cstm : undefined);

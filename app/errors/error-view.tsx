@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import type { TFunction } from "~/i18n/translator";
 import { CATALOGUE } from "./catalogue";
 import type { ShownError } from "./catalogue-error";
+import { Interpolated } from "./interpolated";
 import { errorButton, selectMainError } from "./selection";
 
 export interface ErrorViewProps {
@@ -31,20 +32,6 @@ function DialogCloseButton({ children, primary }: { children: ReactNode; primary
         {children}
       </button>
     </form>
-  );
-}
-
-const MARKER = "\u0000";
-
-/** A translation with an element in place of one of its values (the translator only makes strings). */
-function Interpolated({ t, k, name, children }: { t: TFunction; k: string; name: string; children: ReactNode }) {
-  const [before, after = ""] = t(k, { [name]: MARKER }).split(MARKER);
-  return (
-    <>
-      {before}
-      {children}
-      {after}
-    </>
   );
 }
 

@@ -1,26 +1,29 @@
-import { useMatches, type MetaDescriptor } from "@remix-run/react";
+import { useMatches, useRouteError, type MetaDescriptor } from "@remix-run/react";
 import { useContext } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { deferredModule } from "~/components/deferred";
+import type { BoundaryCustomer } from "./boundary";
+import { isChunkLoadError } from "./chunk";
+import { ConnectionLostBoundaryView } from "./connection-lost";
 import type { ErrorDialogsProps } from "./error-dialogs";
+import { errorPageTitle, type RootForTitle } from "./error-title";
 import { SHOWN_ERRORS_KEY } from "./shown-error";
 
 /**
  * The error UI (app/errors/error-ui.ts: the boundary's view, the dialogs, the catalogue) is no part
- * of a page's hydration (decision 114). The browser loads it right after hydration (preloadErrorUi, so
- * it is there when the connection is lost later) or when an error is shown first.
+ * of a page's hydration (decision 114): the browser loads it when an error is shown first. A lost
+ * connection, which keeps that chunk from loading too, has its own small view in the shell (spec §8
+ * "Chunk", app/errors/connection-lost.tsx, decision 164).
  */
 export const errorUi = deferredModule(() => import("./error-ui"), "error UI");
 
-/** After hydration, when the browser has nothing else to do. */
-export function preloadErrorUi(): void {
-  const start = () => void errorUi.load().catch(() => {});
-  if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 2000 });
-  else setTimeout(start, 200);
-}
+const DeferredRouteErrorView = errorUi.component((module) => module.RouteErrorView);
 
 /** The error view of a route's ErrorBoundary (app/errors/boundary.tsx). */
-export const RouteErrorView = errorUi.component((module) => module.RouteErrorView);
+export function RouteErrorView(props: { customer?: BoundaryCustomer }) {
+  const error = useRouteError();
+  return isChunkLoadError(error) ? <ConnectionLostBoundaryView {...props} /> : <DeferredRouteErrorView {...props} />;
+}
 
 const Dialogs = errorUi.component((module) => module.ErrorDialogs);
 
@@ -36,14 +39,14 @@ export function ErrorDialogs(props: ErrorDialogsProps) {
   return any ? <Dialogs {...props} /> : null;
 }
 
-type TitleArgs = Parameters<typeof import("./error-ui").errorTitleMeta>;
-
 /**
- * The title of an error page. Hydrating a server-rendered error before the chunk is in, the browser
- * keeps the server's title (the document's own); otherwise the main error's title.
+ * The title of an error page. A lost connection's comes from the shell; otherwise, hydrating a
+ * server-rendered error before the chunk is in, the browser keeps the server's title (the document's
+ * own), later the main error's.
  */
-export function errorTitleMeta(...args: TitleArgs): MetaDescriptor[] {
-  if (errorUi.current) return errorUi.current.errorTitleMeta(...args);
+export function errorTitleMeta(error: unknown, root: RootForTitle): MetaDescriptor[] {
+  if (isChunkLoadError(error)) return errorPageTitle("Chunk", root);
+  if (errorUi.current) return errorUi.current.errorTitleMeta(error, root);
   void errorUi.load().catch(() => {});
   return [{ title: document.title }];
 }

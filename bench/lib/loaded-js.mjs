@@ -1,6 +1,6 @@
 // The JavaScript a page really loads in a browser: Debian's Chromium opens the page (JS on, with the
 // page's cookie), and every /assets/*.js it requests until the network has been quiet for 2.5 s
-// (deferred modules rendered at once, the error UI loaded when the browser is idle) is measured
+// (deferred modules rendered at once, anything loaded when the browser is idle) is measured
 // gzip -9 like bench/lib/weight.mjs measures the files the HTML names. Used by bench/page-weight.mjs.
 import { launchChromium } from "./chromium.mjs";
 import { gzipSize } from "./weight.mjs";
@@ -43,7 +43,7 @@ export async function openBrowser() {
         const response = await page.goto(new URL(path, baseUrl).href, { waitUntil: "load" });
         if (!response || response.status() >= 300) throw new Error(`${path} answered ${response?.status()} in Chromium`);
         const started = Date.now();
-        // Wait for the network to stay quiet, polling; the error UI waits for an idle callback (≤ 2 s).
+        // Wait for the network to stay quiet, polling; idle callbacks may wait up to 2 s.
         while (Date.now() - lastRequest < QUIET_MS && Date.now() - started < DEADLINE_MS) {
           await page.waitForTimeout(100);
         }

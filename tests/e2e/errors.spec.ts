@@ -96,6 +96,49 @@ test.describe("a failing upstream", () => {
     expect(consoleErrors.some((error) => error.includes(marker))).toBe(true);
     consoleErrors.splice(0, consoleErrors.length);
   });
+
+  /**
+   * With Remix, a route module that cannot be imported makes Remix reload the page (offline: the
+   * browser's own page); what reaches our boundary is the navigation's data request that gets no
+   * answer. Here: switching the language (a client navigation of the same page) without a connection.
+   * The view needs no chunk of its own (decision 164): the page has loaded none of the error UI.
+   */
+  test("spec §8 Chunk: a navigation without a connection shows 'Connection lost', reports it once back online; closing retries the page", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "client navigation needs scripts");
+    const errorUiRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/error-ui-/.test(request.url())) errorUiRequests.push(request.url());
+    });
+    await page.goto(`${server.baseUrl}/demo/login?langId=en_GB`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+    // Wait until Remix hydrated the page, so the language form is a client navigation.
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Deutsch (du)" }).click();
+    const view = page.getByRole("alert");
+    await expect(view.getByRole("heading", { level: 1 })).toHaveText("Network error");
+    await expect(view.getByText("Connection lost")).toBeVisible();
+    await expect(view.getByText("Error code Chunk")).toBeVisible();
+    // The reference is the document's request id: the server logs the report under it.
+    await expect(view.getByText(/Reference for support: \S{8,}/)).toBeVisible();
+    await expect(page).toHaveTitle("Network error");
+    const lostConnection = () =>
+      reported
+        .map((body) => JSON.parse(body) as Record<string, unknown>)
+        .filter((body) => String(body.url).endsWith("/demo/login?langId=de-DU"));
+    await context.setOffline(false);
+    // R-ENT-09: the report waited for the connection.
+    await expect.poll(() => lostConnection().length).toBe(1);
+    expect(lostConnection()[0]).toMatchObject({ client: "demo", errMessage: "Failed to fetch", userInfo: null });
+    expect(errorUiRequests).toEqual([]);
+    await view.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/demo\/login\?langId=de-DU$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anmeldung");
+  });
 });
 
 test("R-CAT-02 stopping the upstream shows API02 within the configured time-out", async ({ page }) => {
@@ -120,33 +163,4 @@ test("R-CAT-02 stopping the upstream shows API02 within the configured time-out"
     await server.stop();
     await upstream.close().catch(() => {});
   }
-});
-
-/**
- * With Remix, a route module that cannot be imported makes Remix reload the page (offline: the
- * browser's own page); what reaches our boundary is the navigation's data request that gets no
- * answer. Here: switching the language (a client navigation of the same page) without a connection.
- */
-test("spec §8 Chunk: a navigation without a connection shows 'Connection lost'; closing retries the page", async ({
-  page,
-  context,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "client navigation needs scripts");
-  await page.goto("/demo/login?langId=en_GB");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
-  // Wait until Remix hydrated the page, so the language form is a client navigation.
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
-  await context.setOffline(true);
-  await page.getByRole("button", { name: "Deutsch (du)" }).click();
-  const view = page.getByRole("alert");
-  await expect(view.getByRole("heading", { level: 1 })).toHaveText("Network error");
-  await expect(view.getByText("Connection lost")).toBeVisible();
-  await expect(view.getByText("Error code Chunk")).toBeVisible();
-  // The reference is the document's request id: the server logged the report under it.
-  await expect(view.getByText(/Reference for support: \S{8,}/)).toBeVisible();
-  await context.setOffline(false);
-  await view.getByRole("link", { name: "Close" }).click();
-  await expect(page).toHaveURL(/\/demo\/login\?langId=de-DU$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anmeldung");
 });

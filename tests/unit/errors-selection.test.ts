@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE, ERROR_CODES } from "~/errors/catalogue";
 import { CatalogueError, isCatalogueError } from "~/errors/catalogue-error";
-import { closeTarget, errorButton, onSiteInQuery, pushError, selectMainError, supportAddress } from "~/errors/selection";
+import { closeTarget } from "~/errors/close-target";
+import { errorButton, onSiteInQuery, pushError, selectMainError, supportAddress } from "~/errors/selection";
 import { settleAll } from "~/errors/stack";
 
 describe("R-CAT-01 the catalogue", () => {

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CATALOGUE, ERROR_CODES, type ErrorCode } from "~/errors/catalogue";
 import type { ShownError } from "~/errors/catalogue-error";
+import { ConnectionLostView } from "~/errors/connection-lost";
 import { ErrorView, type ErrorViewProps } from "~/errors/error-view";
 import { SUPPORTED_LANGUAGES, type Language } from "~/i18n/languages";
 import { I18nProvider } from "~/i18n/react";
@@ -135,5 +136,31 @@ describe("R-SCR-13 the error view", () => {
   it("never renders anything of an exception: only catalogue texts and the reference", () => {
     const codes: ErrorCode[] = [...ERROR_CODES];
     for (const code of codes) expect(render({ ...base, errors: [{ code }] })).not.toMatch(/at .*\.(js|ts):\d+|Error:/);
+  });
+});
+
+describe("spec §8 Chunk: the shell's 'Connection lost' view (decision 164)", () => {
+  const inLanguage = (language: Language, view: JSX.Element) =>
+    renderToStaticMarkup(
+      <I18nProvider language={language} resources={resources[language]}>
+        {view}
+      </I18nProvider>,
+    );
+
+  for (const language of SUPPORTED_LANGUAGES) {
+    it(`R-SCR-13 renders in ${language} what the error UI renders for Chunk: code, title, message, Close and the reference`, () => {
+      const shell = inLanguage(language, <ConnectionLostView closeHref="/demo/login?langId=de-DU" requestId="req-0001-abcd" />);
+      expect(shell).toBe(
+        render({ errors: [{ code: "Chunk" }], cstm: "demo", closeHref: "/demo/login?langId=de-DU", requestId: "req-0001-abcd" }, language),
+      );
+      expect(text(shell)).toContain(errorsText(language, "Chunk.message"));
+    });
+  }
+
+  it("R-ERR-02 without a customer it has no Close link, without a request id no reference", () => {
+    const shell = inLanguage("en_GB", <ConnectionLostView />);
+    expect(shell).toBe(render({ errors: [{ code: "Chunk" }] }));
+    expect(links(shell)).toEqual([]);
+    expect(text(shell)).toBe(`Error code Chunk Network error ${errorsText("en_GB", "Chunk.message")}`);
   });
 });
