@@ -25,6 +25,11 @@ export interface AppServices {
   /** Time budgets, connect time-out and circuit breaker of upstream calls (one per process). */
   upstream: UpstreamTransport;
   configCacheTtlS: number;
+  /**
+   * COMPRESSION_LEVEL (0: none, a proxy compresses). Whole documents are compressed by the document
+   * handler (app/render/encode-document.server.ts), everything else by the middleware.
+   */
+  compressionLevel: number;
   isProduction: boolean;
   /** Per-process cache of customer configurations (per customer, not per user). */
   configCache: Map<string, { expiresAt: number; value: Promise<unknown> }>;

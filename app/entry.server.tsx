@@ -7,12 +7,12 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { registerServerTexts, TextRecorder, TextRecorderProvider } from "~/i18n/document-texts";
 import { resources } from "~/i18n/resources.server";
 import { withoutReactNullPadding } from "~/render/react-stream.server";
+import { chooseContentCoding, COMPRESSION_THRESHOLD, encodeDocument } from "~/render/encode-document.server";
 import { reportServerError } from "~/errors/report.server";
 import { deferredModulesReady } from "~/components/deferred";
 import { getSession } from "~/session/request.server";
@@ -47,8 +47,9 @@ const handleRequest: HandleDocumentRequestFunction = (
   const noStore = root?.authenticated || isRecruiterPath(pathname) || /^\/[^/]+\/continue$/.test(pathname);
   responseHeaders.set("Cache-Control", noStore ? "no-store" : "private, no-cache");
 
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const nonce = loadContext.cspNonce;
+  const compressionLevel = loadContext.services.compressionLevel;
+  const acceptEncoding = request.headers.get("Accept-Encoding");
 
   // The UI browsers load apart (errors, modals) renders here without suspending (decision 114).
   return deferredModulesReady().then(() => render());
@@ -66,14 +67,33 @@ const handleRequest: HandleDocumentRequestFunction = (
         </NonceProvider>,
         {
           nonce,
-          [waitForAll ? "onAllReady" : "onShellReady"]() {
+          // Every document is sent when React has rendered all of it, for browsers as for bots: no loader
+          // returns data that is still pending (nothing to stream), and the single-fetch data scripts
+          // complete within a few microtasks and one setImmediate of React's. A finished document is
+          // one buffer, compressed in one call (decision 164).
+          onShellReady() {
             shellRendered = true;
+          },
+          onAllReady() {
             const body = withoutReactNullPadding();
-            const stream = createReadableStreamFromReadable(body);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             body.once("finish", () => clearTimeout(abortTimer));
-            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+            const whole = body.whole();
             pipe(body);
+            // Compressed here in one call, not through the middleware's zlib stream: a thread-pool round
+            // trip per write and flush cost a document about three times the CPU of one call.
+            void whole.then((document) => {
+              if (!document) {
+                resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+                return;
+              }
+              const coding = compressionLevel > 0 && document.length >= COMPRESSION_THRESHOLD ? chooseContentCoding(acceptEncoding) : null;
+              const encoded = coding ? encodeDocument(document, coding, compressionLevel) : document;
+              if (coding && coding !== "identity") responseHeaders.set("Content-Encoding", coding);
+              if (compressionLevel > 0) responseHeaders.append("Vary", "Accept-Encoding");
+              responseHeaders.set("Content-Length", String(encoded.length));
+              resolve(new Response(new Uint8Array(encoded), { headers: responseHeaders, status: responseStatusCode }));
+            }, reject);
           },
           onShellError(error: unknown) {
             clearTimeout(abortTimer);

@@ -114,6 +114,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       logger: logger.child({ component: "upstream" }),
     }),
     configCacheTtlS: config.CONFIG_CACHE_TTL_S,
+    compressionLevel: config.COMPRESSION_LEVEL,
     isProduction: config.isProduction,
     configCache: new Map(),
     rateLimiter,

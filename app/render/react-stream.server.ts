@@ -17,6 +17,17 @@ function withoutPadding(chunk: Buffer): Buffer {
   return chunk.subarray(0, end);
 }
 
+/** The stream between React and the response, with the whole document when React finished it at once. */
+export interface DocumentStream extends Transform {
+  /**
+   * Call right before pipe(). Resolves with the whole document when React has written all of it and
+   * ended the stream by the end of the current tick (pipe() from onAllReady: React writes the
+   * finished document synchronously and ends the stream when its onAllReady callback has returned).
+   * The stream then hands on nothing. Null when content is still to come: the stream goes on as below.
+   */
+  whole(): Promise<Buffer | null>;
+}
+
 /**
  * The document stream between React and the response: drops React's NUL padding (above) and hands
  * on what React writes in one go (the whole shell of a page, written synchronously by pipe()) as one
@@ -25,9 +36,12 @@ function withoutPadding(chunk: Buffer): Buffer {
  * and written with a system call of its own: most of a page's zlib and stream time (issue 13 part 3,
  * decision 112). Later writes (streamed Suspense content) go out in the tick they were written in.
  */
-export function withoutReactNullPadding(): Transform {
+export function withoutReactNullPadding(): DocumentStream {
   let pending: Buffer[] = [];
   let scheduled = false;
+  let taken = false;
+  let pushed = false;
+  let awaitingWhole = false;
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       pending.push(withoutPadding(chunk));
@@ -38,16 +52,34 @@ export function withoutReactNullPadding(): Transform {
       callback();
     },
     flush(callback) {
-      release();
+      // Ended before whole()'s tick: that tick takes the document.
+      if (!awaitingWhole) release();
       callback();
     },
-  });
+  }) as DocumentStream;
   function release() {
     scheduled = false;
-    if (pending.length === 0 || stream.destroyed) return;
+    if (taken || pending.length === 0 || stream.destroyed) return;
     const chunks = pending;
     pending = [];
+    pushed = true;
     stream.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
   }
+  stream.whole = () =>
+    new Promise((resolve) => {
+      awaitingWhole = true;
+      // Queued before pipe() writes anything, so this tick runs before release()'s.
+      process.nextTick(() => {
+        awaitingWhole = false;
+        // writableLength 0: every written chunk went through transform(), and none has been handed on.
+        if (taken || pushed || !stream.writableEnded || stream.writableLength > 0) {
+          release();
+          return resolve(null);
+        }
+        taken = true;
+        resolve(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+        pending = [];
+      });
+    });
   return stream;
 }

@@ -83,6 +83,30 @@ describe("server basics", () => {
     }
   });
 
+  it("issue 13 a finished document leaves compressed in one piece with its length, in the coding the browser prefers", async () => {
+    for (const [acceptEncoding, coding] of [
+      ["gzip", "gzip"],
+      ["gzip, deflate, br, zstd", "br"],
+      ["deflate", "deflate"],
+      ["", null],
+    ] as const) {
+      const page = await fetch(`${server.baseUrl}/demo/login`, { headers: { "Accept-Encoding": acceptEncoding } });
+      expect(page.status, acceptEncoding).toBe(200);
+      expect(page.headers.get("content-encoding"), acceptEncoding).toBe(coding);
+      expect(page.headers.get("vary"), acceptEncoding).toMatch(/Accept-Encoding/i);
+      const length = Number(page.headers.get("content-length"));
+      // fetch decodes the body; the length is that of the encoded body.
+      const decoded = Buffer.from(await page.arrayBuffer());
+      expect(length, acceptEncoding).toBeGreaterThan(1000);
+      if (coding) expect(length, acceptEncoding).toBeLessThan(decoded.length / 2);
+      else expect(length, acceptEncoding).toBe(decoded.length);
+      // The whole document, up to the end of its inline loader data.
+      expect(decoded.toString(), acceptEncoding).toMatch(
+        /^<!DOCTYPE html>.*<form.*<\/html>.*streamController\.close\(\);<\/script>(<!--\/\$-->)*$/s,
+      );
+    }
+  });
+
   it("issue 13 COMPRESSION_LEVEL=0 leaves compression to a proxy: documents go out uncompressed", async () => {
     const plain = await startServer({ COMPRESSION_LEVEL: "0" });
     try {

@@ -1,7 +1,8 @@
 import { PassThrough, type Transform } from "node:stream";
 import { text } from "node:stream/consumers";
 import { renderToPipeableStream } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { Suspense } from "react";
+import { describe, expect, it, vi } from "vitest";
 import { withoutReactNullPadding } from "~/render/react-stream.server";
 
 /**
@@ -53,5 +54,66 @@ describe("streamed HTML", () => {
   it("issue 10 without the workaround React 18 pads views with NUL bytes (delete the workaround when this fails)", async () => {
     const html = await render(new PassThrough());
     expect(html).toContain("\u0000");
+  });
+
+  it("issue 13 a document React finishes in onAllReady is handed over whole, once, and the stream hands on nothing", async () => {
+    const through = withoutReactNullPadding();
+    const handedOn: Buffer[] = [];
+    through.on("data", (chunk: Buffer) => handedOn.push(chunk));
+    const ended = new Promise((resolve) => through.once("end", resolve));
+    const whole = await new Promise<Buffer | null>((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(page(), {
+        onAllReady() {
+          const document = through.whole();
+          pipe(through);
+          document.then(resolve, reject);
+        },
+        onError: reject,
+      });
+    });
+    expect(whole?.toString()).toBe(`<main>${expected}</main>`);
+    expect(whole?.includes(0)).toBe(false);
+    await ended;
+    expect(handedOn).toHaveLength(0);
+  });
+
+  it("issue 13 a document with content still to come is not whole: it streams, first the shell, then the rest", async () => {
+    let reveal!: () => void;
+    const later = new Promise<void>((resolve) => (reveal = resolve));
+    let revealed = false;
+    function Late() {
+      // React 18 suspends a component on a thrown promise (it has no `use`).
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      if (!revealed) throw later.then(() => (revealed = true));
+      return <p>later</p>;
+    }
+    const through = withoutReactNullPadding();
+    const chunks: string[] = [];
+    through.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
+    const ended = new Promise((resolve) => through.once("end", resolve));
+    const whole = await new Promise<Buffer | null>((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(
+        <main>
+          <h1>shell</h1>
+          <Suspense fallback={<p>wait</p>}>
+            <Late />
+          </Suspense>
+        </main>,
+        {
+          onShellReady() {
+            const document = through.whole();
+            pipe(through);
+            document.then(resolve, reject);
+          },
+          onError: reject,
+        },
+      );
+    });
+    expect(whole).toBeNull();
+    await vi.waitFor(() => expect(chunks.join("")).toContain("shell"));
+    expect(chunks.join("")).not.toContain("later");
+    reveal();
+    await ended;
+    expect(chunks.join("")).toContain("<p>later</p>");
   });
 });

@@ -80,6 +80,7 @@ async function fakeContext(upstreamBaseUrl: string, options: { publicOrigin?: st
         breaker: { failures: 0, cooldownMs: 1000 },
       }),
       configCacheTtlS: 60,
+      compressionLevel: 1,
       isProduction: true,
       configCache: new Map(),
       rateLimiter: { hit: () => false, reset: () => undefined, maxAttempts: 10 },
