@@ -94,7 +94,7 @@ test("R-VAL-03 forgot → reset via the outbox link → login with the new passw
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Save password" }).click();
   await expect(page.getByRole("alert")).toContainText("You have already used this password.");
-  await expect(page.getByText("C04")).toBeVisible();
+  await expect(page.getByText("C04", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Username")).toHaveValue(user.userName);
 
   await page.getByLabel("New password", { exact: true }).fill("Fresh-Start-2027");
@@ -161,7 +161,7 @@ test("R-TOK-01 R-CAT-02 an expired token gives C02 with its button to login and 
     const signedInBy = Date.now();
     while (Date.now() <= signedInBy + 6_000) await new Promise((resolve) => setTimeout(resolve, signedInBy + 6_001 - Date.now()));
     await page.goto("/demo/change-password");
-    await expect(page.getByText("C02")).toBeVisible();
+    await expect(page.getByText("Error code C02")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Session expired");
     await expect(page.getByRole("link", { name: "Go to login" })).toHaveAttribute("href", "/demo/login");
     await expect(page.getByRole("link", { name: "Close" })).toHaveCount(0);

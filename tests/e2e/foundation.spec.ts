@@ -41,12 +41,12 @@ test("R-TEN-03 an unknown customer shows the catalogue error, not a crash", asyn
   const response = await page.goto("/no-such-customer/login");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fehler in der URL");
-  await expect(page.getByText("E02")).toBeVisible();
+  await expect(page.getByText("Fehlercode E02")).toBeVisible();
 });
 
 test("R-LANG-02 an unknown langId shows E02 that cannot be closed", async ({ page }) => {
   const response = await page.goto("/demo/login?langId=xx");
   expect(response?.status()).toBe(400);
-  await expect(page.getByText("E02")).toBeVisible();
+  await expect(page.getByText("Fehlercode E02")).toBeVisible();
   await expect(page.getByRole("link", { name: "Schließen" })).toHaveCount(0);
 });
