@@ -4,7 +4,7 @@ import { documentTexts } from "~/i18n/document-texts";
 import { I18nProvider, useTranslation } from "~/i18n/react";
 import type { BoundaryCustomer } from "./boundary";
 import { isCustomerSegment } from "./customer-segment";
-import { Interpolated } from "./interpolated";
+import { ErrorReference } from "./interpolated";
 import { reportLater } from "./report-later";
 import { rememberedRootData, type RootDataForErrors } from "./root-memory";
 import { closeTarget } from "./close-target";
@@ -28,13 +28,7 @@ export function ConnectionLostView({ closeHref, requestId }: { closeHref?: strin
           </a>
         </div>
       ) : null}
-      {requestId ? (
-        <p className="error-reference">
-          <Interpolated t={t} k="reference" name="requestId">
-            <code>{requestId}</code>
-          </Interpolated>
-        </p>
-      ) : null}
+      <ErrorReference t={t} requestId={requestId} />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import type { TFunction } from "~/i18n/translator";
 import { CATALOGUE } from "./catalogue";
 import type { ShownError } from "./catalogue-error";
-import { Interpolated } from "./interpolated";
+import { ErrorReference, Interpolated } from "./interpolated";
 import { errorButton, selectMainError } from "./selection";
 
 export interface ErrorViewProps {
@@ -102,13 +102,7 @@ export function ErrorView({ errors, cstm, onSite = false, requestId, closeHref, 
           </ul>
         </div>
       ) : null}
-      {requestId ? (
-        <p className="error-reference">
-          <Interpolated t={t} k="reference" name="requestId">
-            <code>{requestId}</code>
-          </Interpolated>
-        </p>
-      ) : null}
+      <ErrorReference t={t} requestId={requestId} />
     </section>
   );
 }
