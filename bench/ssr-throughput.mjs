@@ -31,6 +31,7 @@ const option = (name) => {
 const rounds = Number(option("rounds") ?? 5);
 const duration = Number(option("duration") ?? 5);
 const connections = Number(option("connections") ?? 10);
+const warmup = Number(option("warmup") ?? 5);
 const only = option("pages")?.split(",");
 const jsonFile = option("json");
 const buildDir = option("build") && path.resolve(option("build"));
@@ -175,11 +176,12 @@ try {
     }
   }
   // Warm-up (JIT, caches), not counted.
-  for (const target of targets) await run(target, 1);
+  for (const target of targets) await run(target, warmup);
   for (const target of targets) target.runs = [];
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) target.runs.push(await measure(target, duration));
-    process.stderr.write(`round ${round}/${rounds} done\n`);
+    const figures = targets.map(({ name, runs }) => `${name} ${runs.at(-1).answersPerSecond.toFixed(0)}`).join(", ");
+    process.stderr.write(`round ${round}/${rounds} done (req/s: ${figures})\n`);
   }
 } finally {
   await bare?.stop();

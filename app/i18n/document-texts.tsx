@@ -20,9 +20,19 @@ export const TEXTS_ELEMENT_ID = "i18n-texts";
 
 let serverTexts: Record<Language, LanguageResources> | undefined;
 
+/**
+ * The data block's JSON for a language and a render's entries. A page renders the same texts on
+ * every request, so they are picked and serialized once per language and set of entries, not per
+ * document (issue 13 part 3). The key lists the entries in the order the render noted them; the
+ * oldest key goes when the cache is full, should entries ever vary beyond the pages' own.
+ */
+const serializedTexts = new Map<string, string>();
+const SERIALIZED_TEXTS_LIMIT = 500;
+
 /** Server only: every language's translations (app/i18n/resources.server.ts). */
 export function registerServerTexts(all: Record<Language, LanguageResources>): void {
   serverTexts = all;
+  serializedTexts.clear();
 }
 
 /** The texts one server render used, as `namespace:path` of a text or of a group of texts. */
@@ -136,6 +146,19 @@ export function serializeTexts(texts: LanguageResources): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
+/** See serializedTexts. */
+function serializedServerTexts(all: Record<Language, LanguageResources>, language: Language, entries: Set<string>): string {
+  let key: string = language;
+  for (const entry of entries) key += `\n${entry}`;
+  let json = serializedTexts.get(key);
+  if (json === undefined) {
+    json = serializeTexts(pickTexts(all[language], entries));
+    if (serializedTexts.size >= SERIALIZED_TEXTS_LIMIT) serializedTexts.delete(serializedTexts.keys().next().value!);
+    serializedTexts.set(key, json);
+  }
+  return json;
+}
+
 /**
  * The data block with the page's texts. Rendered after the page (React renders in order on the
  * server, and nothing in the page suspends), so the recorder has seen every text by then; the
@@ -146,7 +169,7 @@ export function DocumentTexts({ language }: { language: Language }) {
   // A data block runs nothing, but every <script> of a document carries the request's nonce: the CSP
   // test holds every tag to it, and a proxy that rewrites types cannot turn this one into a gap.
   const nonce = useNonce();
-  const json = recorder && serverTexts ? serializeTexts(pickTexts(serverTexts[language], recorder.entries)) : embeddedTexts().json;
+  const json = recorder && serverTexts ? serializedServerTexts(serverTexts, language, recorder.entries) : embeddedTexts().json;
   return (
     <script
       type="application/json"

@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { PasswordRules } from "~/components/password-rules";
 import { ErrorView } from "~/errors/error-view";
-import { pickTexts, serializeTexts, TextRecorder, TextRecorderProvider } from "~/i18n/document-texts";
+import { DocumentTexts, pickTexts, registerServerTexts, serializeTexts, TextRecorder, TextRecorderProvider } from "~/i18n/document-texts";
 import type { Language } from "~/i18n/languages";
 import { I18nProvider, useTranslation } from "~/i18n/react";
 import { resources } from "~/i18n/resources.server";
@@ -91,5 +91,45 @@ describe("texts a document carries (issue 13)", () => {
     const json = serializeTexts({ common: { evil: "</script><script>alert(1)</script><!-- & \u2028" } });
     expect(json).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(json)).toEqual({ common: { evil: "</script><script>alert(1)</script><!-- & \u2028" } });
+  });
+
+  it("issue 13 the data block of a page is the same on every request, per language, entries and registered texts", () => {
+    /** The data block a document gets after rendering the navigation (and the dialog close text when asked). */
+    function block(language: Language, withClose: boolean): LanguageResources {
+      function Page() {
+        const { t } = useTranslation("common");
+        const errors = useTranslation("errors");
+        return (
+          <p>
+            {t("navigation.home")}
+            {withClose ? errors.t("close") : null}
+          </p>
+        );
+      }
+      const html = render(
+        <>
+          <Page />
+          <DocumentTexts language={language} />
+        </>,
+        language,
+        resources[language],
+        new TextRecorder(),
+      );
+      return JSON.parse(/>(\{.*\})<\/script>/.exec(html)![1]) as LanguageResources;
+    }
+    const homeText = (language: Language) => pickTexts(resources[language], ["common:navigation.home"]);
+    registerServerTexts(resources);
+    const first = block("en_GB", false);
+    expect(first).toEqual(homeText("en_GB"));
+    expect(block("en_GB", false)).toEqual(first);
+    expect(block("it", false)).toEqual(homeText("it"));
+    expect(block("it", false)).not.toEqual(first);
+    expect(block("en_GB", true)).toEqual(pickTexts(resources.en_GB, ["common:navigation.home", "errors:close"]));
+    // Translations registered anew (the dev server reloading them) are what the next document carries.
+    const changed = structuredClone(resources);
+    (changed.en_GB.common!.navigation as Record<string, string>).home = "Modules (changed)";
+    registerServerTexts(changed);
+    expect(block("en_GB", false)).toEqual({ common: { navigation: { home: "Modules (changed)" } } });
+    registerServerTexts(resources);
   });
 });
