@@ -12,7 +12,7 @@ import { NonceProvider } from "~/components/nonce";
 import { registerServerTexts, TextRecorder, TextRecorderProvider } from "~/i18n/document-texts";
 import { resources } from "~/i18n/resources.server";
 import { withoutReactNullPadding } from "~/render/react-stream.server";
-import { chooseContentCoding, COMPRESSION_THRESHOLD, encodeDocument } from "~/render/encode-document.server";
+import { encodeDocument, oneCallCoding } from "~/render/encode-document.server";
 import { reportServerError } from "~/errors/report.server";
 import { deferredModulesReady } from "~/components/deferred";
 import { getSession } from "~/session/request.server";
@@ -87,7 +87,7 @@ const handleRequest: HandleDocumentRequestFunction = (
                 resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
                 return;
               }
-              const coding = compressionLevel > 0 && document.length >= COMPRESSION_THRESHOLD ? chooseContentCoding(acceptEncoding) : null;
+              const coding = oneCallCoding(document.length, compressionLevel, acceptEncoding);
               const encoded = coding ? encodeDocument(document, coding, compressionLevel) : document;
               if (coding && coding !== "identity") responseHeaders.set("Content-Encoding", coding);
               if (compressionLevel > 0) responseHeaders.append("Vary", "Accept-Encoding");

@@ -8,6 +8,13 @@ const CODINGS: readonly ContentCoding[] = ["br", "gzip", "deflate", "identity"];
 /** Below this size the middleware does not compress either (its default threshold). */
 export const COMPRESSION_THRESHOLD = 1024;
 
+/**
+ * Above this size a document is left to the middleware's zlib stream after all: one call holds this
+ * thread for as long as deflating takes (about 1 ms per 100 KB at level 1; a long recruiter list),
+ * while the stream's work runs in the thread pool.
+ */
+export const MAX_ONE_CALL_BYTES = 128 * 1024;
+
 /** At most this many entries of Accept-Encoding are read: the header is client input. */
 const MAX_ENTRIES = 16;
 
@@ -48,7 +55,17 @@ export function chooseContentCoding(header: string | null | undefined): ContentC
 }
 
 /**
- * A whole document compressed in one call, on this thread (issue 13 part 3, decision 164). The
+ * The coding a finished document of `length` bytes is compressed in here, in one call; null leaves
+ * it as it is to the `compression` middleware (which compresses what is too large for one call, and
+ * nothing below its threshold, at level 0 or when the client accepts no coding).
+ */
+export function oneCallCoding(length: number, level: number, acceptEncoding: string | null | undefined): ContentCoding | null {
+  if (level <= 0 || length < COMPRESSION_THRESHOLD || length > MAX_ONE_CALL_BYTES) return null;
+  return chooseContentCoding(acceptEncoding);
+}
+
+/**
+ * A whole document compressed in one call, on this thread (issue 13 part 3, decision 165). The
  * middleware compresses through a zlib stream: a thread-pool round trip per write and per flush,
  * which cost a document about three times the CPU of deflating its 10–20 KB at once. Same codings
  * and settings as the middleware: gzip and deflate at COMPRESSION_LEVEL, Brotli at quality 4.

@@ -1,6 +1,12 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseContentCoding, encodeDocument } from "~/render/encode-document.server";
+import {
+  chooseContentCoding,
+  COMPRESSION_THRESHOLD,
+  encodeDocument,
+  MAX_ONE_CALL_BYTES,
+  oneCallCoding,
+} from "~/render/encode-document.server";
 
 describe("issue 13 documents compressed in one call: the coding the compression middleware would choose", () => {
   it.each([
@@ -25,6 +31,18 @@ describe("issue 13 documents compressed in one call: the coding the compression 
   it("nothing acceptable (identity and everything else refused): null, the middleware answers", () => {
     expect(chooseContentCoding("identity;q=0")).toBeNull();
     expect(chooseContentCoding("*;q=0")).toBeNull();
+  });
+
+  it("only documents from the threshold up to the one-call limit are compressed here; the rest is the middleware's", () => {
+    expect(oneCallCoding(11_000, 1, "gzip, br")).toBe("br");
+    expect(oneCallCoding(MAX_ONE_CALL_BYTES, 1, "gzip")).toBe("gzip");
+    expect(oneCallCoding(COMPRESSION_THRESHOLD, 6, "deflate")).toBe("deflate");
+    // Too small to be worth it, as the middleware's own threshold; compression turned off.
+    expect(oneCallCoding(COMPRESSION_THRESHOLD - 1, 1, "gzip")).toBeNull();
+    expect(oneCallCoding(11_000, 0, "gzip")).toBeNull();
+    // A long recruiter page: one call would hold the thread; the middleware's stream deflates it in the pool.
+    expect(oneCallCoding(MAX_ONE_CALL_BYTES + 1, 1, "gzip")).toBeNull();
+    expect(oneCallCoding(11_000, 1, "identity;q=0")).toBeNull();
   });
 
   it("a long header is read only in part and never throws", () => {
