@@ -65,6 +65,13 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
 }
 
+/** Resident memory of a process in MiB (Linux), to see a server grow over the rounds. */
+function rssMiB(pid) {
+  const file = `/proc/${pid}/status`;
+  if (!existsSync(file)) return "?";
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(file, "utf8"))?.[1] ?? 0) / 1024);
+}
+
 async function measure(target, seconds) {
   const cpuBefore = cpuMs(target.pid);
   const apiCpuBefore = target.apiPid ? cpuMs(target.apiPid) : null;
@@ -181,7 +188,7 @@ try {
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) target.runs.push(await measure(target, duration));
     const figures = targets.map(({ name, runs }) => `${name} ${runs.at(-1).answersPerSecond.toFixed(0)}`).join(", ");
-    process.stderr.write(`round ${round}/${rounds} done (req/s: ${figures})\n`);
+    process.stderr.write(`round ${round}/${rounds} done (req/s: ${figures}; product RSS ${rssMiB(product.pid)} MiB)\n`);
   }
 } finally {
   await bare?.stop();
