@@ -4,7 +4,7 @@
 // machine has two cores and taskset exists; the pages are interleaved over several rounds and the
 // medians are compared. Budgets (DESIGN §7, issue 13): login ≥ 70 % and home ≥ 50 % of bare
 // Remix's req/s, home p99 ≤ 100 ms at 10 connections, 0 errors and 0 non-2xx on every page.
-// Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 5] [--duration 5] [--connections 10]
+// Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 3] [--duration 20] [--connections 10]
 //        [--pages login,home] (name prefixes; default every applicant page) [--json file]
 //        [--build dir] (another build of the product than ./build, e.g. a copy of an earlier one)
 //        [--env NAME=value,NAME=value] (the product's configuration, e.g. COMPRESSION_LEVEL=6)
@@ -28,8 +28,13 @@ const option = (name) => {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? process.argv[index + 1] : undefined;
 };
-const rounds = Number(option("rounds") ?? 5);
-const duration = Number(option("duration") ?? 5);
+const rounds = Number(option("rounds") ?? 3);
+// 20 s per page and round (about 11 minutes for every page): 5 s windows measured how fast a server
+// recovers from idling while the other pages ran, not sustained load. Alternating with bare Remix, the
+// same home page came out at 37–48 % of bare with 5 s windows and 65 % with 20 s (bare's own CPU per
+// request rose 1.8–2.0 → 2.2 ms: a short window holds none of its major GCs), and the runs of many
+// pages, where bare idles longest, flattered every ratio (issue 13, stop 26).
+const duration = Number(option("duration") ?? 20);
 const connections = Number(option("connections") ?? 10);
 const warmup = Number(option("warmup") ?? 5);
 const only = option("pages")?.split(",");
