@@ -31,8 +31,8 @@ const option = (name) => {
 const rounds = Number(option("rounds") ?? 3);
 // 20 s per page and round (about 11 minutes for every page): 5 s windows measured how fast a server
 // recovers from idling while the other pages ran, not sustained load. Alternating with bare Remix, the
-// same home page came out at 37–48 % of bare in eleven runs with 5 s windows and 65 % with 20 s (bare's own CPU per
-// request rose 1.8–2.0 → 2.2 ms: a short window holds none of its major GCs), and the runs of many
+// same home page came out at 37–48 % of bare in eleven runs with 5 s windows and 65 % with 20 s (home's CPU per
+// request 4.0–5.6 → 3.3 ms; a server that idled starts its window cold), and the runs of many
 // pages, where bare idles longest, flattered every ratio (issue 13, stop 26).
 const duration = Number(option("duration") ?? 20);
 const connections = Number(option("connections") ?? 10);
