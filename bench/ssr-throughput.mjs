@@ -32,8 +32,8 @@ const rounds = Number(option("rounds") ?? 3);
 // 20 s per page and round (about 11 minutes for every page): 5 s windows measured how fast a server
 // recovers from idling while the other pages ran, not sustained load. Alternating with bare Remix, the
 // same home page came out at 37–48 % of bare in eleven runs with 5 s windows and 65 % with 20 s (home's CPU per
-// request 4.0–5.6 → 3.3 ms; a server that idled starts its window cold), and the runs of many
-// pages, where bare idles longest, flattered every ratio (issue 13, stop 26).
+// request 4.0–5.6 → 3.3 ms; a server that idled starts its window cold), while runs of many pages,
+// where home follows other pages in a busy process, gave 51–68 % (issue 13, stop 26).
 const duration = Number(option("duration") ?? 20);
 const connections = Number(option("connections") ?? 10);
 const warmup = Number(option("warmup") ?? 5);
