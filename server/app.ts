@@ -310,10 +310,12 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   let internal: Server | undefined;
   const sockets = new Set<Socket>();
   const internalSockets = new Set<Socket>();
-  /** Requests of a connection whose answer is not completely handed to the OS yet. */
-  const activeRequests = new WeakMap<Socket, number>();
-  /** Requests a connection has begun in all: tells a connection idle at two checks from one that served a request between them. */
-  const requestsSeen = new WeakMap<Socket, number>();
+  /**
+   * Per connection: requests whose answer is not completely handed to the OS yet (`active`), and
+   * requests begun in all (`begun`: tells a connection idle at two checks from one that served a
+   * request between them).
+   */
+  const requestCounts = new WeakMap<Socket, { active: number; begun: number }>();
 
   function listenOn(target: Server, port: number, host: string, tracked: Set<Socket>, keepAliveMs = 5_000): Promise<number> {
     target.headersTimeout = 20_000;
@@ -325,9 +327,11 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     });
     target.on("request", (req: IncomingMessage, res: ServerResponse) => {
       const socket = req.socket;
-      activeRequests.set(socket, (activeRequests.get(socket) ?? 0) + 1);
-      requestsSeen.set(socket, (requestsSeen.get(socket) ?? 0) + 1);
-      res.once("close", () => activeRequests.set(socket, (activeRequests.get(socket) ?? 1) - 1));
+      let counts = requestCounts.get(socket);
+      if (!counts) requestCounts.set(socket, (counts = { active: 0, begun: 0 }));
+      counts.active += 1;
+      counts.begun += 1;
+      res.once("close", () => (counts.active -= 1));
     });
     return new Promise((resolve, reject) => {
       target.once("error", reject);
@@ -356,7 +360,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     // end()ed, even while the answer still sits in the socket's buffer (a slow reader under load),
     // and destroying it then cuts the answer off. Idle here: no request without its "close", and
     // nothing left to write. Answers still to come carry Connection: close and end their connection.
-    const idle = (socket: Socket) => (activeRequests.get(socket) ?? 0) === 0 && socket.writableLength === 0;
+    const idle = (socket: Socket) => (requestCounts.get(socket)?.active ?? 0) === 0 && socket.writableLength === 0;
     // Idle at one check is not enough: a connection accepted in the last poll phase before the close
     // reads its request only in the next one, as does one whose answer just drained to a slow reader.
     // A connection goes when it was idle at two checks in a row with no request begun in between, and
@@ -365,8 +369,8 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     while (tracked.size > 0 && Date.now() < deadline) {
       for (const socket of tracked) {
         if (!idle(socket)) idleAt.delete(socket);
-        else if (idleAt.get(socket) === (requestsSeen.get(socket) ?? 0)) socket.destroy();
-        else idleAt.set(socket, requestsSeen.get(socket) ?? 0);
+        else if (idleAt.get(socket) === (requestCounts.get(socket)?.begun ?? 0)) socket.destroy();
+        else idleAt.set(socket, requestCounts.get(socket)?.begun ?? 0);
       }
       if (tracked.size === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
