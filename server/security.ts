@@ -1,6 +1,9 @@
 import { randomFillSync } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
+/** Where the nonce goes in the policy joined once (a character no directive contains). */
+const NONCE_SLOT = "\0";
+
 /**
  * Security headers for documents (DESIGN §8). A fresh CSP nonce per request goes to <Scripts nonce>;
  * nothing inline runs without it. Only the assessment frame may be framed, and it is served by the
@@ -15,7 +18,7 @@ export function securityHeaders(options: { hsts: boolean; frameSources: string[]
   // Everything but the nonce is the same on every answer: joined once, not per request.
   const [policyBeforeNonce, policyAfterNonce] = [
     "default-src 'self'",
-    "script-src 'self' 'nonce-\0'",
+    `script-src 'self' 'nonce-${NONCE_SLOT}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "media-src 'self' https:",
@@ -28,7 +31,7 @@ export function securityHeaders(options: { hsts: boolean; frameSources: string[]
     "object-src 'none'",
   ]
     .join("; ")
-    .split("\0");
+    .split(NONCE_SLOT);
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = nextNonce();
     res.locals.cspNonce = nonce;
