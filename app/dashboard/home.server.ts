@@ -33,7 +33,6 @@ import { readFormData } from "~/forms/form-data.server";
 export interface HomeModuleView {
   id: number;
   name: string;
-  description: string;
   minutes: number | null;
   finished: boolean;
   /** The module (or fbo group) the container offers next: it gets the start link. */
@@ -92,7 +91,6 @@ function moduleView(cstm: string, module: Module, finished: boolean, startable: 
   return {
     id: module.id,
     name: nameOf(module),
-    description: module.description,
     minutes: module.durationMinutes,
     finished,
     href: startable ? assessmentPath(cstm, module.id) : null,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInClone } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -51,5 +52,15 @@ describe("translations in documents (issue 13)", () => {
     // The home page's heading, which the login document did not carry; no recruiter texts.
     expect(body).toContain('"Your modules"');
     expect(body).not.toContain("Recruiter sign-in");
+  });
+
+  it("issue 13 home's document carries the containers' descriptions it shows, not the modules' it never shows", async () => {
+    const { browser } = await signedInClone(server.baseUrl, "anna");
+    const response = await browser.get("/demo/home");
+    expect(response.status).toBe(200);
+    const html = response.text;
+    expect(html).toContain("Verbal reasoning");
+    expect(html).toContain("Short blocks on language, numbers and logic.");
+    expect(html).not.toContain("How well do you understand texts and instructions?");
   });
 });
