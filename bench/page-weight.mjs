@@ -1,10 +1,10 @@
 // bench/page-weight: for each applicant page, the HTML document (raw and gzip), the gzip size of every
 // script the page loads and the CSS, beside the bare Remix page (bench/baseline, decision 105), against
-// the budgets of DESIGN.md §7 and issue 13: JS ≤ 90 KiB hydrated and at most ~4 KiB over bare Remix,
-// 0 B in lite mode, every applicant document ≤ 6 KiB gzip. Beside the scripts the HTML names (what
-// hydration needs), "JS loaded" is what Chromium really fetches with the page open until its network is
-// quiet: also the deferred modules a page renders at once and anything it loads when the browser is
-// idle (bench/lib/loaded-js.mjs).
+// the budgets of DESIGN.md §7 and issue 13: JS ≤ 90 KiB hydrated, 0 B in lite mode, every applicant
+// document ≤ 6 KiB gzip; the distance to bare Remix is printed per page and at the end (decision 166).
+// Beside the scripts the HTML names (what hydration needs), "JS loaded" is what Chromium really fetches
+// with the page open until its network is quiet: also the deferred modules a page renders at once and
+// anything it loads when the browser is idle (bench/lib/loaded-js.mjs).
 // Usage: npm run build && node bench/page-weight.mjs [--verbose]; exit 1 when a budget is missed.
 import { buildBaseline, startBaseline } from "./lib/baseline.mjs";
 import { openBrowser } from "./lib/loaded-js.mjs";
@@ -13,7 +13,6 @@ import { startBuiltServer } from "./lib/server.mjs";
 import { PAGES } from "./pages.mjs";
 
 const JS_BUDGET = 90 * 1024;
-const OVER_BARE_BUDGET = 4.5 * 1024;
 const HTML_BUDGET = 6 * 1024;
 
 const verbose = process.argv.includes("--verbose");
@@ -91,9 +90,12 @@ const failing = (test) => rows.filter(test).map((row) => row.name);
 const budgets = [
   ["JS ≤ 90 KiB", failing((row) => row.normal.jsGzip > JS_BUDGET)],
   ["JS loaded in Chromium ≤ 90 KiB", failing((row) => sum(row.normal.loaded) > JS_BUDGET)],
-  ["JS ≤ bare Remix + 4.5 KiB", failing((row) => row.normal.jsGzip - bare.jsGzip > OVER_BARE_BUDGET)],
   ["HTML ≤ 6 KiB gzip", failing((row) => row.normal.htmlGzip > HTML_BUDGET)],
   ["lite mode 0 B JS", failing((row) => row.lite.jsGzip > 0)],
 ];
+// Issue 13 read "~4 KiB over bare Remix" as the same as 90 KiB; with our floor they differ (decision 166).
+const overBare = rows.map((row) => ({ name: row.name, over: sum(row.normal.loaded) - sum(bare.loaded) }));
+const largest = overBare.reduce((top, row) => (row.over > top.over ? row : top));
+console.log(`INFO JS loaded over bare Remix: at most ${signed(largest.over)} (${largest.name}); issue 13 hoped for ~4 KiB`);
 for (const [budget, over] of budgets) console.log(`${over.length ? "FAIL" : "PASS"} ${budget}${over.length ? `: ${over.join(", ")}` : ""}`);
 if (budgets.some(([, over]) => over.length)) process.exitCode = 1;
