@@ -109,6 +109,32 @@ describe("failed secondary calls as dialogs over the page (issue 14 part 3)", ()
     expect(dialogs(page)).toEqual([]);
     expect(page.text).toContain('id="error-title"');
   });
+
+  it("R-ERR-01 R-DP-01 home's statement to accept fails: DP01 over home and in the privacy card, the modules still there; it loads once the upstream answers", async () => {
+    const browser = await signedIn();
+    // A new revision that anna has not accepted, so home asks for it (as in dashboard.test.ts).
+    const published = await fetch(`${demo.baseUrl}/api/dev/publish-statement`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ cstm: "demo" }),
+    });
+    expect(published.status).toBe(201);
+    upstream.fail("GET /demo/dataProtStat*");
+    const page = await browser.get("/demo/home");
+    expect(page.status).toBe(200);
+    const [dialog, ...more] = dialogs(page);
+    expect(more).toEqual([]);
+    expect(codeOf(dialog)).toBe("DP01");
+    const card = /<section class="card data-protection"[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? "";
+    expect(card).toContain("Die Datenschutzerklärung konnte nicht geladen werden.");
+    expect(card).not.toContain("Ich akzeptiere die Datenschutzerklärung");
+    expect(page.text).toMatch(/href="\/demo\/assessment\/\d+"/);
+    upstream.heal();
+    const again = await browser.get("/demo/home");
+    expect(dialogs(again)).toEqual([]);
+    expect(again.text).toContain("Ich akzeptiere die Datenschutzerklärung");
+    expect(again.text).not.toContain("Die Datenschutzerklärung konnte nicht geladen werden.");
+  });
 });
 
 describe("several errors of one request stack (R-ERR-03)", () => {
