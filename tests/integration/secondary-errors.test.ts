@@ -60,6 +60,25 @@ describe("failed secondary calls as dialogs over the page (issue 14 part 3)", ()
     expect(page.text).not.toContain('id="error-title"');
   });
 
+  it("R-ERR-01 R-SCR-10 the newsletter page's privacy modal: the statement over the sign-up form; when it fails, DP01 over the page, the form still there", async () => {
+    const client = new BrowserClient(app.baseUrl);
+    const healthy = await client.get("/preview/newsletter?modal=privacy");
+    expect(healthy.status).toBe(200);
+    expect(dialogs(healthy)).toEqual([]);
+    expect(healthy.text).toMatch(/<dialog open="" aria-modal="true" aria-labelledby="modal-privacy-title"/);
+    expect(healthy.text).toContain("<p>Datenschutzerklärung der Vorschau GmbH</p>");
+    upstream.fail("GET /preview/dataProtStat*");
+    const page = await client.get("/preview/newsletter?modal=privacy");
+    expect(page.status).toBe(200);
+    const [dialog, ...more] = dialogs(page);
+    expect(more).toEqual([]);
+    expect(codeOf(dialog)).toBe("DP01");
+    expect(dialog).toContain("Datenschutzerklärung nicht geladen");
+    expect(page.text).not.toContain("Datenschutzerklärung der Vorschau GmbH");
+    expect(page.text).toMatch(/<input[^>]*name="email"/);
+    expect(page.text).not.toContain('id="error-title"');
+  });
+
   it("a page whose secondary calls answer has no error dialog", async () => {
     const page = await new BrowserClient(app.baseUrl).get("/demo/login?modal=privacy");
     expect(page.status).toBe(200);
