@@ -10,6 +10,7 @@
 import { loadavg, cpus } from "node:os";
 import { parseArgs } from "node:util";
 import { startBuiltServer } from "./lib/server.mjs";
+import { median } from "./lib/stats.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -43,8 +44,6 @@ function csvFile(run) {
   }
   return "\uFEFF" + lines.join("\r\n") + "\r\n";
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 function cookiesOf(response, jar) {
   for (const line of response.headers.getSetCookie()) {

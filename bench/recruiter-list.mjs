@@ -6,7 +6,8 @@
 // loopback. Fails (exit code 1) when a median server time is above the budget of 100 ms.
 // Options: --applicants <n> (10000), --runs <n> (30), --budget <ms> (100), --keep (keep the database).
 import { parseArgs } from "node:util";
-import { machineLine, median, p95, startSeededRecruiterApi, timeQuery } from "./lib/recruiter-api.mjs";
+import { machineLine, startSeededRecruiterApi, timeQuery } from "./lib/recruiter-api.mjs";
+import { median, p95 } from "./lib/stats.mjs";
 
 const { values: args } = parseArgs({
   options: {

@@ -1,7 +1,7 @@
 // What bench/recruiter-list.mjs and bench/recruiter-stats.mjs share: a temporary embedded-API database
 // in demo mode topped up with generated applicants (api/demo/bulk.ts, deterministic) to a wanted count,
 // the API on a loopback port with rita signed in, and a query asked once to warm up and then `runs` times
-// with the server's own time read from its Server-Timing header.
+// with the server's own time read from its Server-Timing header (median and p95: bench/lib/stats.mjs).
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -103,10 +103,6 @@ export async function timeQuery(url, token, runs, label = url) {
   }
   return { total, server, roundTrip, timings };
 }
-
-const sorted = (values) => [...values].sort((a, b) => a - b);
-export const median = (values) => sorted(values)[Math.floor((values.length - 1) / 2)];
-export const p95 = (values) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)];
 
 /** Timings on a shared machine depend on what else runs: the load says how much. */
 export const machineLine = () =>
