@@ -33,6 +33,13 @@ function dialogs(page: PageResponse): string[] {
   return [...page.text.matchAll(/<dialog open=""[^>]*class="error-dialog[\s\S]*?<\/dialog>/g)].map((match) => match[0]);
 }
 
+/** The page's first open error dialog, checking that it is the only one. */
+function onlyDialog(page: PageResponse): string {
+  const [dialog, ...more] = dialogs(page);
+  expect(more).toEqual([]);
+  return dialog;
+}
+
 const codeOf = (dialog: string) => /(?:Fehlercode|Error code|Codice di errore) (\w+)/.exec(dialog)?.[1];
 
 /** A fresh demo applicant signed in through the app under test (the proxy passes the sign-in on). */
@@ -50,8 +57,7 @@ describe("failed secondary calls as dialogs over the page (issue 14 part 3)", ()
     upstream.fail("GET /demo/dataProtStat*");
     const page = await new BrowserClient(app.baseUrl).get("/demo/login?modal=privacy");
     expect(page.status).toBe(200);
-    const [dialog, ...more] = dialogs(page);
-    expect(more).toEqual([]);
+    const dialog = onlyDialog(page);
     expect(codeOf(dialog)).toBe("DP01");
     expect(dialog).toContain("Datenschutzerklärung nicht geladen");
     expect(dialog).toMatch(/<form method="dialog"[^>]*><button type="submit" class="button">Schließen<\/button><\/form>/);
@@ -70,8 +76,7 @@ describe("failed secondary calls as dialogs over the page (issue 14 part 3)", ()
     upstream.fail("GET /preview/dataProtStat*");
     const page = await client.get("/preview/newsletter?modal=privacy");
     expect(page.status).toBe(200);
-    const [dialog, ...more] = dialogs(page);
-    expect(more).toEqual([]);
+    const dialog = onlyDialog(page);
     expect(codeOf(dialog)).toBe("DP01");
     expect(dialog).toContain("Datenschutzerklärung nicht geladen");
     expect(page.text).not.toContain("Datenschutzerklärung der Vorschau GmbH");
@@ -90,8 +95,7 @@ describe("failed secondary calls as dialogs over the page (issue 14 part 3)", ()
     upstream.fail("GET /userData");
     const page = await browser.get("/demo/home");
     expect(page.status).toBe(200);
-    const [dialog, ...more] = dialogs(page);
-    expect(more).toEqual([]);
+    const dialog = onlyDialog(page);
     expect(codeOf(dialog)).toBe("API01");
     expect(dialog).toContain("Unbekannter Fehler bei der Anfrage");
     expect(page.text).toMatch(/href="\/demo\/assessment\/\d+"/);
@@ -102,8 +106,7 @@ describe("failed secondary calls as dialogs over the page (issue 14 part 3)", ()
     upstream.fail("GET /userData");
     const page = await browser.get("/demo/report");
     expect(page.status).toBe(200);
-    const [dialog, ...more] = dialogs(page);
-    expect(more).toEqual([]);
+    const dialog = onlyDialog(page);
     expect(codeOf(dialog)).toBe("API01");
     expect(page.text).toMatch(/<h1 id="report-title">[^<]+<\/h1>/);
   });
@@ -114,8 +117,7 @@ describe("failed secondary calls as dialogs over the page (issue 14 part 3)", ()
     const page = await browser.get("/demo/home?langId=it");
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<html lang="it"/);
-    const [dialog, ...more] = dialogs(page);
-    expect(more).toEqual([]);
+    const dialog = onlyDialog(page);
     expect(codeOf(dialog)).toBe("API01");
     expect(dialog).toContain("Errore sconosciuto nella richiesta");
   });
@@ -141,8 +143,7 @@ describe("failed secondary calls as dialogs over the page (issue 14 part 3)", ()
     upstream.fail("GET /demo/dataProtStat*");
     const page = await browser.get("/demo/home");
     expect(page.status).toBe(200);
-    const [dialog, ...more] = dialogs(page);
-    expect(more).toEqual([]);
+    const dialog = onlyDialog(page);
     expect(codeOf(dialog)).toBe("DP01");
     const card = /<section class="card data-protection"[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? "";
     expect(card).toContain("Die Datenschutzerklärung konnte nicht geladen werden.");
