@@ -11,6 +11,7 @@ import { languageChosenHere, rememberLanguage } from "~/session/language.server"
 import { commitSession, rotateRequestSession } from "~/session/request.server";
 import { userHash, type ApplicantAuth, type AppSession, type ExpiredSignIn } from "~/session/session.server";
 import { logout, type LoginGrant } from "~/upstream/auth.server";
+import { recruiterLogout } from "~/upstream/recruiter.server";
 
 /**
  * Who is signed in, and the transitions in and out (R-AUTH-01/04, R-ENT-01). Tokens live only in
@@ -115,6 +116,30 @@ export function safeCustomerRedirect(cstm: string, target: unknown, fallback: st
   }
 }
 
+/**
+ * The recruiter signed in in this browser, whom an applicant's sign-in here would sign out: the
+ * login and continue pages say so first (decision 140, amended).
+ */
+export function signedInRecruiterName(session: AppSession): string | null {
+  const recruiter = session.get("recruiter");
+  return recruiter?.token ? recruiter.displayName || recruiter.userName : null;
+}
+
+/**
+ * One browser, one role (decision 140, amended): an applicant's sign-in of any kind ends a
+ * recruiter's sign-in in the same browser, so that a recruiter who issued a continue code at a
+ * station, or signed in there earlier, never leaves the workspace to the next applicant. The token
+ * is given back upstream when it can be; a failure there must not keep the recruiter signed in.
+ */
+async function endRecruiterSignIn(context: AppLoadContext, session: AppSession): Promise<void> {
+  const recruiter = session.get("recruiter");
+  if (!recruiter) return;
+  await recruiterLogout(context, session).catch((error) => context.logger.warn({ err: error }, "upstream recruiter logout failed"));
+  context.logger.info({ recruiterLogout: { cstm: recruiter.cstm, reason: "applicant-sign-in" } }, "recruiter signed out");
+  session.unset("recruiter");
+  session.unset("recruiterImport");
+}
+
 export interface SignInOptions {
   /** On-site station mode: the station's profile (spec §4). */
   onSiteProfileId?: string;
@@ -134,6 +159,7 @@ export async function signInApplicant(
   grant: LoginGrant,
   options: SignInOptions = {},
 ): Promise<{ session: AppSession; headers: Headers }> {
+  await endRecruiterSignIn(context, customer.session);
   const session = await rotateRequestSession(context, customer.session);
   session.set("cstm", customer.cstm);
   session.set("applicant", {
@@ -144,7 +170,6 @@ export async function signInApplicant(
     anonymous: grant.anonymous,
     registrationProfileId: options.registrationProfileId,
   });
-  // The recruiter part of the session stays: a sign-in of one role never ends the other (issue 11).
   session.unset("activeProfileId");
   session.unset("formDrafts");
   session.unset("expiredSignIn");

@@ -5,6 +5,7 @@ import { CatalogueError } from "~/errors/catalogue-error";
 import { rememberLanguage } from "~/session/language.server";
 import { commitSession, rotateRequestSession } from "~/session/request.server";
 import type { AppSession, RecruiterAuth } from "~/session/session.server";
+import { logout } from "~/upstream/auth.server";
 import { endsSession, UpstreamError } from "~/upstream/client.server";
 import type { RecruiterGrant } from "~/upstream/recruiter.server";
 import { recruiterPath } from "./paths";
@@ -12,10 +13,11 @@ import { recruiterPath } from "./paths";
 export { recruiterPath };
 
 /**
- * The recruiter's part of the server session (issue 11, R-ROLE-01, R-TOK-01; docs/decisions/140).
- * It lives next to the applicant's, never instead of it: signing in or out as one role leaves the
- * other alone. Every recruiter loader and action calls requireRecruiter first (STYLE: guards sit in
- * every loader and action); an applicant session never suffices.
+ * The recruiter's part of the server session (R-ROLE-01, R-TOK-01; docs/decisions/140). One browser
+ * holds one role at a time: a recruiter's sign-in ends an applicant's in that browser and an
+ * applicant's sign-in ends the recruiter's (decision 140, amended: a station's browser must never
+ * keep a recruiter's rights). Every recruiter loader and action calls requireRecruiter first (STYLE:
+ * guards sit in every loader and action); an applicant session never suffices.
  */
 export interface RecruiterContext extends CustomerContext {
   recruiter: RecruiterAuth;
@@ -40,7 +42,8 @@ export function recruiterLoginRedirect(request: Request, cstm: string, extra: Re
 export async function requireRecruiter(args: DataFunctionArgs): Promise<RecruiterContext> {
   const customer = await requireCustomer(args);
   const recruiter = customer.session.get("recruiter");
-  if (!recruiter?.token) throw recruiterLoginRedirect(args.request, customer.cstm);
+  // A session in on-site mode is a station's (spec §4): never a recruiter's, whatever else it holds.
+  if (!recruiter?.token || customer.session.get("onSite")) throw recruiterLoginRedirect(args.request, customer.cstm);
   return { ...customer, recruiter };
 }
 
@@ -68,7 +71,33 @@ export async function withRecruiterUpstream<T>(args: DataFunctionArgs, recruiter
 }
 
 /**
- * Starts the recruiter part: a new session id (no fixation), the token; the applicant part stays.
+ * The applicant signed in in this browser, whom a recruiter's sign-in here would sign out: the
+ * recruiter login says so first (decision 140, amended). An anonymous applicant has no name to show.
+ */
+export function signedInApplicant(session: AppSession): { name: string | null } | null {
+  const applicant = session.get("applicant");
+  if (!applicant?.token) return null;
+  return { name: applicant.anonymous ? null : applicant.displayName || applicant.userName };
+}
+
+/** Everything of an applicant's sign-in that a session can hold (SessionData). */
+const APPLICANT_KEYS = ["applicant", "cstm", "onSite", "activeProfileId", "feedbackSeen", "formDrafts", "expiredSignIn", "resume"] as const;
+
+/**
+ * A recruiter's sign-in ends an applicant's in the same browser (decision 140, amended): the token
+ * is given back upstream when it can be, and nothing of the applicant's stays in the session (their
+ * drafts and kept values are theirs, not the recruiter's).
+ */
+async function endApplicantSignIn(context: AppLoadContext, session: AppSession): Promise<void> {
+  if (session.get("applicant")) {
+    await logout(context, session).catch((error) => context.logger.warn({ err: error }, "upstream logout failed"));
+    context.logger.info({ applicantLogout: { cstm: session.get("cstm"), reason: "recruiter-sign-in" } }, "applicant signed out");
+  }
+  for (const key of APPLICANT_KEYS) session.unset(key);
+}
+
+/**
+ * Starts the recruiter part: a new session id (no fixation), the token; an applicant's sign-in ends.
  * Returns the Set-Cookie headers (the session's, and the language cookie's when the sign-in was
  * made in another language).
  */
@@ -78,6 +107,7 @@ export async function signInRecruiter(
   customer: CustomerContext,
   grant: RecruiterGrant,
 ): Promise<{ session: AppSession; headers: Headers }> {
+  await endApplicantSignIn(context, customer.session);
   const session = await rotateRequestSession(context, customer.session);
   session.set("recruiter", {
     token: grant.token,

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { destinationAfterSignIn } from "~/account/after-sign-in.server";
 import { tooManyAttempts } from "~/account/rate-limit.server";
-import { leaveIfExpired, signInApplicant } from "~/account/session.server";
+import { leaveIfExpired, signedInRecruiterName, signInApplicant } from "~/account/session.server";
 import { requireCustomer } from "~/customer/customer.server";
 import { Field, FormErrors } from "~/forms/field";
 import { readFormData } from "~/forms/form-data.server";
@@ -49,6 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     title: t("continue.documentTitle", { customer: customer.config.name || customer.cstm }),
     constraint: getZodConstraint(continueSchema),
     code,
+    signsOutRecruiter: signedInRecruiterName(customer.session),
     honeypot: args.context.services.honeypot.inputProps(),
   };
 }
@@ -86,7 +87,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ContinueRoute() {
-  const { constraint, code, honeypot } = useLoaderData<typeof loader>();
+  const { constraint, code, signsOutRecruiter, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
@@ -100,6 +101,11 @@ export default function ContinueRoute() {
     <section className="card auth-card" aria-labelledby="continue-title">
       <h1 id="continue-title">{t("continue.title")}</h1>
       <p>{t("continue.intro")}</p>
+      {signsOutRecruiter ? (
+        <p className="notice" role="status" data-testid="signs-out-other-role">
+          {t("login.signsOutRecruiter", { name: signsOutRecruiter })}
+        </p>
+      ) : null}
       <Form method="post" id={form.id} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
         <FormErrors id={form.errorId} errors={form.errors} focus={form.focusErrors} namespace="auth" />
         <Field field={fields.code} label={t("continue.code")} autoComplete="off" hint={t("continue.codeHint")} />

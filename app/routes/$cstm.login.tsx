@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { destinationAfterSignIn } from "~/account/after-sign-in.server";
 import { resetAccountAttempts, tooManyAttempts } from "~/account/rate-limit.server";
-import { currentApplicant, leaveIfExpired, signInApplicant } from "~/account/session.server";
+import { currentApplicant, leaveIfExpired, signedInRecruiterName, signInApplicant } from "~/account/session.server";
 import { requireCustomer } from "~/customer/customer.server";
 import { languageChosenHere } from "~/session/language.server";
 import { customerPages } from "~/domain/customer";
@@ -49,6 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     invalidLink: "invalid" in onSite,
     redirectTo: url.searchParams.get("redirectTo") ?? "",
     notice: url.searchParams.get("notice"),
+    signsOutRecruiter: signedInRecruiterName(session),
     links: {
       forgotPassword: pages.has("forgot-password") && !onSite.onSite ? customerPath(cstm, "/forgot-password") : null,
       registration: config.enableRegistration && pages.has("registration") && !onSite.onSite ? customerPath(cstm, "/registration") : null,
@@ -122,7 +123,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function LoginRoute() {
-  const { constraint, links, onSite, invalidLink, redirectTo, notice, honeypot } = useLoaderData<typeof loader>();
+  const { constraint, links, onSite, invalidLink, redirectTo, notice, signsOutRecruiter, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("auth", ["login.submitting"]);
@@ -135,6 +136,11 @@ export default function LoginRoute() {
   return (
     <section className="card auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{onSite ? t("login.onSiteTitle") : t("login.title")}</h1>
+      {signsOutRecruiter ? (
+        <p className="notice" role="status" data-testid="signs-out-other-role">
+          {t("login.signsOutRecruiter", { name: signsOutRecruiter })}
+        </p>
+      ) : null}
       {notice === "password-saved" ? (
         <p className="notice" role="status">
           {t("login.passwordSavedNotice")}

@@ -13,7 +13,9 @@ import { applicantDetail } from "~/upstream/recruiter.server";
 /**
  * Test continue (issue 12, docs/decisions/156): the recruiter picks one of the applicant's open,
  * unfinished tests and gets a one-time code (and its link) for a station, valid 15 minutes. The code
- * is shown once, in the action's answer: it is not kept anywhere the app could show it again.
+ * is shown once, in the action's answer: it is not kept anywhere the app could show it again. The
+ * code is for the station's browser: used in this one it would end the recruiter's sign-in (decision
+ * 140, amended), and the page says so beside it.
  */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
@@ -109,6 +111,9 @@ export default function TestContinue() {
           </p>
           <p>
             {t("continue.linkLabel")} <a href={result.link}>{result.link}</a>
+          </p>
+          <p className="notice" data-testid="continue-station-warning">
+            {t("continue.stationWarning", { name })}
           </p>
         </section>
       ) : null}

@@ -14,7 +14,7 @@ import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
 import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
-import { recruiterPath, signInRecruiter } from "~/recruiter/session.server";
+import { recruiterPath, signedInApplicant, signInRecruiter } from "~/recruiter/session.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { recruiterLogin, type RecruiterGrant } from "~/upstream/recruiter.server";
 
@@ -48,6 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
     redirectTo: url.searchParams.get("redirectTo") ?? "",
     sessionEnded: url.searchParams.get("notice") === "session-ended",
     signedOut: url.searchParams.get("notice") === "signed-out",
+    signsOutApplicant: signedInApplicant(session),
     honeypot: args.context.services.honeypot.inputProps(),
   };
 }
@@ -96,7 +97,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function RecruiterLogin() {
-  const { constraint, redirectTo, sessionEnded, signedOut, honeypot } = useLoaderData<typeof loader>();
+  const { constraint, redirectTo, sessionEnded, signedOut, signsOutApplicant, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("recruiter", ["login.submitting"]);
@@ -109,6 +110,11 @@ export default function RecruiterLogin() {
       {sessionEnded ? (
         <p className="notice" role="status">
           {t("login.sessionEnded")}
+        </p>
+      ) : null}
+      {signsOutApplicant ? (
+        <p className="notice" role="status" data-testid="signs-out-other-role">
+          {signsOutApplicant.name ? t("login.signsOutApplicant", { name: signsOutApplicant.name }) : t("login.signsOutAnonymous")}
         </p>
       ) : null}
       {signedOut ? (

@@ -116,3 +116,28 @@ test("issue 12 rita issues a test-continue code for ben's P100 and a fresh brows
     await context.close();
   }
 });
+
+test("R-ROLE-01 the station flow in rita's own browser: the code signs rita out, ben's home opens, the recruiter area asks for a sign-in again", async ({
+  page,
+  cloneUser,
+}) => {
+  test.setTimeout(120_000);
+  const ben = await cloneUser("ben");
+  await signInAsRita(page);
+  await page.goto(`/demo/recruiter/applicants/${ben.userName}/continue?profile=P100`);
+  await page.getByRole("button", { name: "Create code" }).click();
+  await expect(page.getByTestId("continue-station-warning")).toHaveText(
+    "Enter the code or open the link on the station, not in this browser: used here, it would sign you out and sign in Ben Schulz instead.",
+  );
+  const code = (await page.getByTestId("continue-code").textContent())?.trim() ?? "";
+
+  // The station's page, opened in rita's browser, says whom it would sign out before anything happens.
+  await page.goto(`/demo/continue?code=${code}&langId=en_GB`);
+  await expect(page.getByTestId("signs-out-other-role")).toHaveText(/^Signing in here signs out .+ \(recruiter\) in this browser\.$/);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/demo\/home$/);
+
+  await page.goto("/demo/recruiter/applicants");
+  await expect(page).toHaveURL(/\/demo\/recruiter\/login\?redirectTo=/);
+  await expect(page.getByTestId("signs-out-other-role")).toHaveText("Signing in here signs out Ben Schulz in this browser.");
+});

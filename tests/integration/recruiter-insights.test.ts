@@ -1,9 +1,10 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
-import { cloneUser } from "../support/demo";
+import { cloneUser, signIn } from "../support/demo";
 import { expectedStats } from "../support/recruiter-stats";
-import { startServer, type RunningServer } from "../support/server";
+import { updateSessionRecord } from "../support/seed-session";
+import { startServer, testSecret, type RunningServer } from "../support/server";
 
 /**
  * Issue 12 (part rec12b) over HTTP, like a browser without JavaScript: the progress and summary
@@ -148,6 +149,74 @@ describe("issue 12: test continue", () => {
     expect(empty.text).toContain("Please enter the code.");
     const guarded = await client().get(`/demo/recruiter/applicants/${ben.userName}/continue`, { follow: false });
     expect(guarded.location).toMatch(/^\/demo\/recruiter\/login\?redirectTo=/);
+  });
+});
+
+describe("R-ROLE-01 one browser, one role (decision 140, amended): a station never keeps a recruiter's rights", () => {
+  const sessionCookie = (browser: BrowserClient) => {
+    const name = [...browser.cookies.keys()].find((cookie) => cookie.endsWith("session"))!;
+    return { name, value: browser.cookies.get(name)! };
+  };
+
+  it("R-ROLE-01 the code used in rita's own browser signs her out: ben's home, the recruiter pages lead to the recruiter login, and ben's logout does not bring rita back", async () => {
+    const ben = await cloneUser(server.baseUrl, "ben");
+    const browser = await signInRecruiter();
+    const pagePath = `/demo/recruiter/applicants/${ben.userName}`;
+    const issued = await browser.post(`${pagePath}/continue?langId=en_GB`, { profile: "P100" });
+    expect(issued.status).toBe(200);
+    expect(issued.text).toContain("Enter the code or open the link on the station, not in this browser");
+    const code = /data-testid="continue-code">([2-9A-Z]{4}-[2-9A-Z]{4})</.exec(issued.text)![1];
+
+    // The station's form, opened in the recruiter's browser, warns before anything happens.
+    const form = await browser.get(`/demo/continue?code=${code}&langId=en_GB`);
+    expect(form.text).toMatch(/Signing in here signs out [^<]+ \(recruiter\) in this browser\./);
+    const signedIn = await browser.post("/demo/continue", { code }, { follow: false });
+    expect(signedIn.location).toBe("/demo/home");
+    expect((await browser.get("/demo/home")).status).toBe(200);
+
+    for (const path of ["/demo/recruiter/applicants", pagePath, `${pagePath}/continue`, "/demo/recruiter/summary"]) {
+      const refused = await browser.get(path, { follow: false });
+      expect(refused.status, path).toBe(302);
+      expect(refused.location, path).toMatch(/^\/demo\/recruiter\/login/);
+    }
+    // An action is refused the same way, and changes nothing.
+    const action = await browser.post(pagePath, { intent: "status", status: "rejected" }, { follow: false });
+    expect(action.location).toMatch(/^\/demo\/recruiter\/login/);
+    const login = await browser.get("/demo/recruiter/login?langId=en_GB");
+    expect(login.text).toContain("Signing in here signs out Ben Schulz in this browser.");
+
+    await browser.post("/demo/logout", {});
+    const afterLogout = await browser.get("/demo/recruiter/applicants", { follow: false });
+    expect(afterLogout.location).toMatch(/^\/demo\/recruiter\/login/);
+    expect(server.logs()).toContain('"reason":"applicant-sign-in"');
+  });
+
+  it("R-ROLE-01 a recruiter's sign-in ends the applicant's in the same browser, and the recruiter's logout does not bring the applicant back", async () => {
+    const anna = await cloneUser(server.baseUrl, "anna");
+    const browser = client();
+    await signIn(browser, anna);
+    expect((await browser.get("/demo/home", { follow: false })).status).toBe(200);
+    const login = await browser.get("/demo/recruiter/login?langId=en_GB");
+    expect(login.text).toMatch(/Signing in here signs out [^<]+ in this browser\./);
+    await signInRecruiter(browser);
+    const home = await browser.get("/demo/home", { follow: false });
+    expect(home.status).toBe(302);
+    expect(home.location).toMatch(/^\/demo\/login/);
+    const applicantLogin = await browser.get("/demo/login?langId=en_GB");
+    expect(applicantLogin.text).toMatch(/Signing in here signs out [^<]+ \(recruiter\) in this browser\./);
+    await browser.post("/demo/recruiter/logout", {});
+    expect((await browser.get("/demo/home", { follow: false })).location).toMatch(/^\/demo\/login/);
+  });
+
+  it("R-ROLE-01 recruiter pages refuse a session in on-site mode, whatever else it holds", async () => {
+    const browser = await signInRecruiter();
+    expect((await browser.get("/demo/recruiter/applicants", { follow: false })).status).toBe(200);
+    await updateSessionRecord(path.join(server.dataDir, "app.db"), testSecret(), sessionCookie(browser), (data) => {
+      data.onSite = { profileId: "P100" };
+    });
+    const refused = await browser.get("/demo/recruiter/applicants", { follow: false });
+    expect(refused.status).toBe(302);
+    expect(refused.location).toMatch(/^\/demo\/recruiter\/login/);
   });
 });
 

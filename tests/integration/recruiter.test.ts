@@ -106,23 +106,25 @@ describe("issue 11: the recruiter's sign-in and guard (R-ROLE-01)", () => {
     expect(onSite.text).toContain("ben");
   });
 
-  it("the recruiter token lives next to the applicant's: each sign-in and logout touches only its own role", async () => {
+  it("R-ROLE-01 one role per browser (decision 140, amended): each sign-in ends the other role; a logout ends its own and brings nothing back", async () => {
     const browser = client();
     await signIn(browser, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });
     await signInRecruiter(browser);
-    expect(new URL((await browser.get("/demo/home")).url).pathname).toBe("/demo/home");
     expect((await browser.get("/demo/recruiter/applicants")).status).toBe(200);
-    // The applicant signs in again (another account): the recruiter stays.
-    await browser.post("/demo/logout", {});
-    expect((await browser.get("/demo/recruiter/applicants", { follow: false })).status).toBe(200);
+    expect((await browser.get("/demo/home", { follow: false })).location).toMatch(/^\/demo\/login/);
+    // An applicant signs in: the recruiter is signed out.
     await signIn(browser, { userName: "dora", password: "Dora-Demo-2027", cstm: "demo" });
-    expect((await browser.get("/demo/recruiter/applicants", { follow: false })).status).toBe(200);
-    // The recruiter logs out: the applicant stays.
+    expect((await browser.get("/demo/home", { follow: false })).status).toBe(200);
+    expect((await browser.get("/demo/recruiter/applicants", { follow: false })).location).toMatch(/^\/demo\/recruiter\/login/);
+    // The applicant's logout brings no recruiter back.
+    await browser.post("/demo/logout", {});
+    expect((await browser.get("/demo/recruiter/applicants", { follow: false })).location).toMatch(/^\/demo\/recruiter\/login/);
+    // The recruiter's logout ends the recruiter's sign-in and brings no applicant back.
+    await signInRecruiter(browser);
     const out = await browser.post("/demo/recruiter/logout", {});
     expect(new URL(out.url).pathname).toBe("/demo/recruiter/login");
     expect((await browser.get("/demo/recruiter/applicants", { follow: false })).location).toMatch(/^\/demo\/recruiter\/login/);
-    const home = await browser.get("/demo/home", { follow: false });
-    expect(home.status).toBe(200);
+    expect((await browser.get("/demo/home", { follow: false })).location).toMatch(/^\/demo\/login/);
     // A GET never logs out.
     expect((await browser.get("/demo/recruiter/logout", { follow: false })).status).toBe(302);
   });
