@@ -73,6 +73,22 @@ try {
   // A clean build environment, as in the image: no NODE_ENV, nothing of a test runner calling us
   // (under vitest, VITEST makes vite.config.ts leave out the Remix plugin).
   const buildEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && name !== "NODE_ENV"));
+  // better-sqlite3 installs a prebuilt binary where it can download one (as a Docker build with a
+  // network does) and compiles itself otherwise (about 50 s of CPU here, where nothing can be
+  // downloaded). The checkout's own npm ci compiled the same version for the same Node already: it is
+  // offered as the prebuilt binary, through prebuild-install's local-prebuilds setting, so that the
+  // smoke test does not compile it twice (docs/decisions/167). Without it, npm ci compiles as before.
+  const sqlite = path.join(root, "node_modules/better-sqlite3");
+  const sqliteBinary = path.join(sqlite, "build/Release/better_sqlite3.node");
+  if (existsSync(sqliteBinary)) {
+    const { version } = JSON.parse(readFileSync(path.join(sqlite, "package.json"), "utf8"));
+    const prebuilds = path.join(work, "prebuilds");
+    mkdirSync(prebuilds, { recursive: true });
+    const tarball = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+    execFileSync("tar", ["-czf", path.join(prebuilds, tarball), "-C", sqlite, "build/Release/better_sqlite3.node"]);
+    buildEnv.npm_config_better_sqlite3_local_prebuilds = prebuilds;
+    log(`better-sqlite3: the checkout's binary offered as ${tarball}`);
+  }
   for (const step of buildRuns) {
     log(`RUN ${step}`);
     execFileSync("sh", ["-c", step], { cwd: context, stdio: ["ignore", "inherit", "inherit"], env: buildEnv });

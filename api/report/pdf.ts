@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, rgb, type PDFFont } from "pdf-lib";
+import type { PDFFont, RGB } from "pdf-lib";
 import type { Language } from "../languages";
 import { REPORT_LABELS, formatReportDate } from "./texts";
 import { toCharacterSet } from "./character-set";
@@ -40,13 +39,30 @@ function reportFonts() {
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
-const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.35, 0.35, 0.4);
+
+/**
+ * pdf-lib and fontkit are loaded with the first report, not at start: they were about a quarter of
+ * the process's start-up (module loading), which every station boot and every test server paid for a
+ * PDF most processes never render (docs/decisions/167).
+ */
+let pdfLibrary:
+  Promise<{ PDFDocument: typeof import("pdf-lib").PDFDocument; rgb: typeof import("pdf-lib").rgb; fontkit: unknown }> | undefined;
+function loadPdfLibrary() {
+  pdfLibrary ??= Promise.all([import("pdf-lib"), import("@pdf-lib/fontkit")]).then(([lib, fontkit]) => ({
+    PDFDocument: lib.PDFDocument,
+    rgb: lib.rgb,
+    fontkit: (fontkit as { default?: unknown }).default ?? fontkit,
+  }));
+  return pdfLibrary;
+}
 
 export async function renderReportPdf(content: ReportContent): Promise<Uint8Array> {
+  const { PDFDocument, rgb, fontkit } = await loadPdfLibrary();
+  const INK = rgb(0.1, 0.1, 0.12);
+  const MUTED = rgb(0.35, 0.35, 0.4);
   const labels = REPORT_LABELS[content.language];
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(fontkit as Parameters<typeof pdf.registerFontkit>[0]);
   const fonts = reportFonts();
   const regular = await pdf.embedFont(fonts.regular, { subset: true });
   const bold = await pdf.embedFont(fonts.bold, { subset: true });
@@ -61,7 +77,7 @@ export async function renderReportPdf(content: ReportContent): Promise<Uint8Arra
 
   const page = pdf.addPage(A4);
   let y = A4[1] - MARGIN;
-  const write = (value: string, options: { x?: number; size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) =>
+  const write = (value: string, options: { x?: number; size?: number; font?: PDFFont; color?: RGB } = {}) =>
     page.drawText(text(value), {
       x: options.x ?? MARGIN,
       y,

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/node";
-import * as Sentry from "@sentry/remix";
 import { customerOfPath } from "./customer-segment";
 import { redactUrl } from "./redact";
 
@@ -17,6 +16,15 @@ export interface ReportTags {
   [name: string]: string | undefined;
 }
 
+/**
+ * The Sentry SDK, loaded when the first event is sent rather than at start: it was the largest part
+ * of the process's start-up (module loading), paid by every station boot and test server that runs
+ * without SENTRY_DSN (docs/decisions/167). With a DSN, instrument.server.ts has loaded it already and
+ * this resolves at once. The callers log every event themselves, so a failed load loses nothing the
+ * log does not have.
+ */
+let sentrySdk: Promise<typeof import("@sentry/remix")> | undefined;
+
 /** Sends one event to Sentry (when it is on) with the tags support searches by. */
 export function captureForSupport(
   error: unknown,
@@ -24,6 +32,19 @@ export function captureForSupport(
   options: { sentryEnabled: boolean; extra?: Record<string, unknown>; fingerprint?: string[] },
 ): void {
   if (!options.sentryEnabled) return;
+  sentrySdk ??= import("@sentry/remix");
+  void sentrySdk.then(
+    (Sentry) => sendEvent(Sentry, error, tags, options),
+    () => undefined,
+  );
+}
+
+function sendEvent(
+  Sentry: typeof import("@sentry/remix"),
+  error: unknown,
+  tags: ReportTags,
+  options: { extra?: Record<string, unknown>; fingerprint?: string[] },
+): void {
   Sentry.withScope((scope) => {
     for (const [name, value] of Object.entries(tags)) {
       if (value) scope.setTag(name === "requestId" ? "request_id" : name, value);

@@ -90,3 +90,32 @@ export function sessionIdIn(value: unknown): string | null {
   const id = value && typeof value === "object" ? (value as { id?: unknown }).id : undefined;
   return typeof id === "string" && id ? id : null;
 }
+
+/**
+ * Moves a real session's clock past its idle time-out, as if the applicant had been away that long:
+ * the record's idle expiry and the cookie's signed hint of the earliest time-out (decision 126) both
+ * lie in the past, which is the state a real time-out leaves. The time-out itself is waited for on the
+ * real clock once per mechanism (the first and the anonymous test of the session-expiry files); the
+ * other tests of what happens after it start here instead of waiting (docs/decisions/167).
+ * Returns the cookie value the browser must send from now on.
+ */
+export async function expireSession(databasePath: string, secret: string, cookie: { name: string; value: string }): Promise<string> {
+  const signer = createCookie(cookie.name, { secrets: [secret] });
+  const value = (await signer.parse(`${cookie.name}=${cookie.value}`)) as unknown;
+  const id = sessionIdIn(value);
+  if (!id) throw new Error(`${cookie.name} is not a session cookie signed with this secret`);
+  const past = Date.now() - 1000;
+  const db = new Database(databasePath);
+  try {
+    db.pragma("busy_timeout = 5000");
+    if (db.prepare("UPDATE sessions SET idle_expires_at = ? WHERE id = ?").run(past, id).changes !== 1)
+      throw new Error("no session record for this cookie");
+  } finally {
+    db.close();
+  }
+  const hint = typeof value === "object" ? (value as { in?: unknown[] }).in : undefined;
+  if (!Array.isArray(hint) || hint.length !== 5) throw new Error("the cookie carries no sign-in hint: nobody is signed in");
+  hint[4] = Math.floor(past / 1000);
+  const header = await signer.serialize(value);
+  return header.slice(cookie.name.length + 1).split(";")[0];
+}
