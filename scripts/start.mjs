@@ -15,14 +15,19 @@ if (needed.some((file) => !existsSync(file))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Many hosts run `npm start` with NODE_ENV=production: there the demo accounts (passwords in the
+// README) and the public mail outbox must never switch on by themselves (docs/decisions/090).
+const hostSaysProduction = process.env.NODE_ENV?.trim() === "production";
 const env = { NODE_ENV: "production", ...process.env };
-if (!env.DEMO_MODE?.trim() && !env.UPSTREAM_API_URL?.trim()) {
+if (!env.DEMO_MODE?.trim() && !env.UPSTREAM_API_URL?.trim() && hostSaysProduction) {
+  console.warn("NODE_ENV=production: demo mode stays off (no demo accounts, no /api/dev/outbox); set DEMO_MODE=true for the local demo.");
+} else if (!env.DEMO_MODE?.trim() && !env.UPSTREAM_API_URL?.trim()) {
   env.DEMO_MODE = "true";
   console.warn(
     "DEMO_MODE=true: local demo with the demo accounts of the README and the mail outbox at /api/dev/outbox (set DEMO_MODE=false or UPSTREAM_API_URL for anything else).",
   );
 }
-if (!env.SESSION_SECRET) {
+if (!env.SESSION_SECRET && !hostSaysProduction) {
   // Local demo convenience only: a generated secret kept in the data folder so sessions survive a
   // restart. Production (Docker) must set SESSION_SECRET; the server refuses to start without it.
   const dataDir = path.dirname(path.resolve(env.DATABASE_PATH ?? "./data/app.db"));

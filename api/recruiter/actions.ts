@@ -7,6 +7,7 @@ import { dateSchema, componentIdSchema, emailSchema, nameSchema, profileIdSchema
 import { LANGUAGES } from "../languages";
 import type { ProfileModule } from "../store/catalogue";
 import { requireAssignment } from "../store/progress";
+import { endOpenLinks } from "../store/user-hashes";
 import { findUserById, type User } from "../store/users";
 import { recruitersOf, type RecruiterScope } from "./access";
 import { changedFields, writeAudit } from "./audit";
@@ -76,7 +77,9 @@ export function editDetails(ctx: ApiContext, scope: RecruiterScope, user: User, 
       body.language,
       user.id,
     );
-    writeAudit(ctx, scope, user, "details", changes);
+    // An activation or reset mail sent to the old address must not open the account any more.
+    const linksEnded = changes.email ? endOpenLinks(ctx.db, user, Math.floor(ctx.now().getTime() / 1000)) : 0;
+    writeAudit(ctx, scope, user, "details", linksEnded > 0 ? { ...changes, linksEnded } : changes);
     return changes;
   });
 }

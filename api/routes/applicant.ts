@@ -7,6 +7,7 @@ import { route, success } from "../http/handlers";
 import { emailSchema, emptyBodySchema, nameSchema, parseBody, profileIdSchema } from "../http/validation";
 import { customerLanguage, languageSchema } from "../languages";
 import { requireAssignment } from "../store/progress";
+import { endOpenLinks } from "../store/user-hashes";
 import { findUserById, type User } from "../store/users";
 
 /** The applicant's personal data (GET/POST /profile), feedback and finalizeApplication. */
@@ -63,6 +64,11 @@ export function applicantRoutes(router: Router, ctx: ApiContext): void {
             body.language ? customerLanguage(customer.languages, body.language) : null,
             user.id,
           );
+        // The applicant's own change of address ends the links mailed to the old one as well.
+        if (email && email !== user.email?.toLowerCase()) {
+          const ended = endOpenLinks(ctx.db, user, Math.floor(ctx.now().getTime() / 1000));
+          if (ended > 0) ctx.logger.info({ linksEnded: { userId: user.id, count: ended } }, "open links ended by a changed e-mail address");
+        }
       })();
       success(res, { profile: personalData(findUserById(ctx.db, user.id)!) });
     }),

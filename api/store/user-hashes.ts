@@ -85,3 +85,18 @@ export function requirePasswordHash(db: Db, hash: string, nowS: number): UserHas
   if (link.purpose === "activation" && link.user.password_hash !== null) throw invalidHash();
   return link;
 }
+
+/**
+ * A changed e-mail address ends every link still open for the account, activation and reset: each
+ * was mailed to the old address, which may have been a stranger's (a typo a recruiter corrected).
+ * Returns how many live links ended, for the audit row. An activation link of an account that has
+ * its password is dead already and is not counted.
+ */
+export function endOpenLinks(db: Db, user: Pick<User, "id" | "activated" | "password_hash">, nowS: number): number {
+  const activationLive = user.activated === 0 || user.password_hash === null ? 1 : 0;
+  return statement(
+    db,
+    `UPDATE user_hashes SET expires_at = ?
+      WHERE user_id = ? AND used_at IS NULL AND (expires_at IS NULL OR expires_at > ?) AND (purpose = 'password-reset' OR ? = 1)`,
+  ).run(nowS, user.id, nowS, activationLive).changes;
+}

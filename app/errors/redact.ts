@@ -10,7 +10,10 @@ export const SECRET_KEY = /pass(word|wort)|token|secret|authorization|cookie/i;
 
 // The engine's session key opens an applicant's assessment session: as secret as a reset link.
 const SECRET_SEGMENT = /\/(reset-password|activation|engine)\/[^/?#]+/gi;
-const SECRET_PARAM = /token|pass(word|wort)|secret|hash|^session$/i;
+// A continue code signs a station in as the applicant until it is used; the recruiter list's search
+// and filters carry names and e-mail addresses (personal data). None of them helps support read a
+// log line: censored like the secrets.
+const SECRET_PARAM = /token|pass(word|wort)|secret|hash|^(session|code|q|name|username|email)$/i;
 
 /** A URL or path with its link secrets replaced: /demo/reset-password/{hash}/de → …/[redacted]/de. */
 export function redactUrl(url: string): string {

@@ -44,6 +44,18 @@ describe("POST /resetPasswordByUserName and /resetPassword", () => {
   });
 });
 
+describe("R-VAL-03 a changed e-mail address ends the open reset link", () => {
+  it("R-VAL-03 the applicant changes their address on the profile page: the reset link mailed before is refused (C06)", async () => {
+    const anna = await api.clone("anna");
+    const userHash = await resetHashFor(anna.userName);
+    const token = await api.login(anna.userName, { password: anna.password! });
+    expect((await api.post("/profile", { email: `${anna.userName}.neu@example.com` }, { token })).status).toBe(200);
+    const refused = await api.post("/saveNewPassword", { userHash, password: "Anna-Neu-2028", cstm: "demo" });
+    expect(refused.status).toBe(404);
+    expect(refused.body.errorMsg).toBe("C06");
+  });
+});
+
 describe("POST /saveNewPassword", () => {
   it("sets the password from the reset link, once", async () => {
     const anna = await api.clone("anna");

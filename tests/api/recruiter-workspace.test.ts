@@ -269,6 +269,29 @@ describe("issue 11: the applicant page", () => {
 });
 
 describe("issue 11: actions, each with its audit entry", () => {
+  it("R-SCR-14 a corrected e-mail address ends the applicant's open links: felix's activation link is refused, and the audit row says so; a change of name alone keeps it", async () => {
+    const felix = await api.clone("felix");
+    const corrected = await act(felix.userName, "details", {
+      firstName: "Felix",
+      lastName: "Korrigiert",
+      email: "felix.neu@example.com",
+      language: "de",
+    });
+    expect(corrected.status).toBe(200);
+    const refused = await api.post("/accountActivation", { userIdHash: felix.activationHash, password: "Felix-Neu-2027" });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ status: "failed", error: "invalid_hash", errorMsg: "C06" });
+    const audit = (await detail(felix.userName)).body.applicant.audit;
+    expect(audit[0]).toMatchObject({ action: "details", changes: { email: { after: "felix.neu@example.com" }, linksEnded: 1 } });
+
+    const renamed = await api.clone("felix");
+    const before = (await detail(renamed.userName)).body.applicant;
+    expect(
+      (await act(renamed.userName, "details", { firstName: "Felix", lastName: "Umbenannt", email: before.email, language: "de" })).status,
+    ).toBe(200);
+    expect((await api.post("/accountActivation", { userIdHash: renamed.activationHash, password: "Felix-Neu-2027" })).status).toBe(200);
+  });
+
   it("edit user details; 409 for another applicant's e-mail, 400 for a language the customer does not offer", async () => {
     const clone = await api.clone("anna");
     const reply = await act(clone.userName, "details", {

@@ -15,6 +15,16 @@ function capture(level = "trace") {
 }
 
 describe("DESIGN §8 secrets never reach a log line", () => {
+  it("DESIGN §8 a continue code and the recruiter list's search and filters never reach a logged URL; other parameters stay readable", () => {
+    expect(redactUrl("/demo/continue?code=ABCD-EFGH&langId=en_GB")).toBe("/demo/continue?code=[redacted]&langId=en_GB");
+    expect(redactUrl("/demo/recruiter/applicants?q=Schulz&name=Ben&userName=ben&email=ben%40example.com&profile=P100&page=2")).toBe(
+      "/demo/recruiter/applicants?q=[redacted]&name=[redacted]&userName=[redacted]&email=[redacted]&profile=P100&page=2",
+    );
+    expect(redactUrl("/demo/recruiter/applicants.csv?Q=Schulz&status=invited")).toBe(
+      "/demo/recruiter/applicants.csv?Q=[redacted]&status=invited",
+    );
+  });
+
   it("DESIGN §8 cookies, authorization headers, tokens and passwords are censored at any depth", () => {
     const { logger, output } = capture();
     const error = Object.assign(new Error("upstream said no"), {
