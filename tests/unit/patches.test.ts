@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * patches/ changes three files of node_modules (decisions 161, 163), applied by `patch-package
+ * --error-on-fail` at `npm ci`. The server must run the patched code: each patched file holds every
+ * line its patch adds, and it is the very file Node loads when the server build imports the package.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const patches = readdirSync(path.join(ROOT, "patches")).filter((file) => file.endsWith(".patch"));
+
+function patchedFiles(patch: string): { file: string; added: string[] }[] {
+  const text = readFileSync(path.join(ROOT, "patches", patch), "utf8");
+  return text
+    .split(/^diff --git /m)
+    .slice(1)
+    .map((section) => ({
+      file: /^a\/(\S+)/.exec(section)![1],
+      added: section
+        .split("\n")
+        .filter((line) => line.startsWith("+") && !line.startsWith("+++") && line.trim().length > 1)
+        .map((line) => line.slice(1)),
+    }));
+}
+
+describe("the patched packages", () => {
+  it("npm ci fails on a patch that does not apply (patch-package --error-on-fail)", () => {
+    const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.postinstall).toBe("patch-package --error-on-fail");
+  });
+
+  it.each(patches)("%s is applied, and its files are the ones the server build loads", (patch) => {
+    const serverRequire = createRequire(path.join(ROOT, "build/server/index.js"));
+    for (const name of ["@remix-run/react", "react-router-dom/server", "@remix-run/router"]) serverRequire(name);
+    const loaded = new Set(Object.keys(serverRequire.cache));
+    for (const { file, added } of patchedFiles(patch)) {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      for (const line of added) expect(text, `${file} holds the patch's line ${line.trim()}`).toContain(line);
+      expect(loaded, `${file} is what the server loads`).toContain(path.join(ROOT, file));
+    }
+  });
+});
