@@ -48,14 +48,6 @@ const TEMPLATES: Record<Exclude<MailKind, "recruiter">, Template> = {
   },
 };
 
-const RECRUITER_FOOTER: Localized = {
-  de: "Zur Anmeldung: {link}",
-  "de-DU": "Zur Anmeldung: {link}",
-  en_GB: "Sign in: {link}",
-  hu: "Bejelentkezés: {link}",
-  it: "Accedi: {link}",
-};
-
 /** Answer of resetPassword / resetPasswordByUserName, the same whether or not the account exists. */
 export const RESET_REQUESTED_MESSAGE: Localized = {
   de: "Wenn wir Ihren Benutzernamen kennen, haben wir soeben eine E-Mail zum Zurücksetzen des Passworts an die hinterlegte Adresse gesendet.",
@@ -81,10 +73,6 @@ export function accountMail(
     subject: template.subject[language],
     text: template.text[language].replace("{name}", values.name).replace("{customer}", values.customer).replace("{link}", values.link),
   };
-}
-
-export function recruiterMail(language: Language, values: { subject: string; text: string; link: string }): MailContent {
-  return { subject: values.subject, text: `${values.text}\n\n${RECRUITER_FOOTER[language].replace("{link}", values.link)}` };
 }
 
 export function activationPath(cstm: string, hash: string, language: Language): string {

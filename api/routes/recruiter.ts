@@ -3,13 +3,12 @@ import { z } from "zod";
 import { authOf, requireToken } from "../auth/require-token";
 import type { ApiContext } from "../context";
 import { completedResult } from "../engine/sessions";
-import { conflict, notFound } from "../http/errors";
+import { notFound } from "../http/errors";
 import { route, success } from "../http/handlers";
-import { parseBody, parseParams, userNameSchema } from "../http/validation";
+import { parseParams, userNameSchema } from "../http/validation";
 import { localize } from "../languages";
 import { recruiterCreateRoutes } from "../recruiter/create-routes";
 import { recruiterWorkspaceRoutes } from "../recruiter/routes";
-import { recruiterMail } from "../mail/templates";
 import { assignments, countFinished, finishedModules, profileStatus, type Finished } from "../store/progress";
 import { findUserByName, type User } from "../store/users";
 
@@ -81,39 +80,6 @@ export function recruiterRoutes(router: Router, ctx: ApiContext): void {
         }),
       }));
       success(res, { applicant: { ...base, profiles } });
-    }),
-  );
-
-  router.post(
-    "/recruiter/sendEmail",
-    requireToken(ctx),
-    route((req, res) => {
-      const body = parseBody(
-        req,
-        z.object({
-          userName: userNameSchema,
-          subject: z
-            .string()
-            .trim()
-            .min(1)
-            .max(200)
-            .pipe(z.string().regex(/^[^\r\n]*$/)),
-          text: z.string().trim().min(1).max(5000),
-        }),
-      );
-      const { customer } = authOf(res);
-      const user = requireApplicant(customer.userBase, body.userName);
-      if (!user.email) throw conflict("no_email_address");
-      ctx.outbox.write({
-        cstm: customer.cstm,
-        userId: user.id,
-        userName: user.user_name,
-        to: user.email,
-        kind: "recruiter",
-        linkPath: `/${encodeURIComponent(customer.cstm)}/login`,
-        content: (link) => recruiterMail(user.language, { subject: body.subject, text: body.text, link }),
-      });
-      success(res, {}, 201);
     }),
   );
 

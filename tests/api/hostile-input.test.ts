@@ -74,7 +74,6 @@ const endpoints = (): [string, string, Auth][] => [
   ["GET", "/recruiter/logout", "garbage"],
   ["GET", "/recruiter/applicants", "recruiter"],
   ["GET", "/recruiter/applicants/anna", "recruiter"],
-  ["POST", "/recruiter/sendEmail", "recruiter"],
   ["GET", "/media/engine.css", "none"],
   ["GET", "/dev/outbox", "none"],
   ["POST", "/dev/clone-user", "none"],

@@ -44,22 +44,12 @@ describe("recruiter calls", () => {
     expect((await api.get("/recruiter/applicants/rita", { token })).status).toBe(404);
   });
 
-  it("POST /recruiter/sendEmail writes a recruiter mail with the login link", async () => {
+  it("POST /recruiter/sendEmail is gone: free text to any applicant without an audit row or a limit; the workspace's e-mail action replaces it", async () => {
     const token = await ritaToken();
     const clone = await api.clone("anna");
-    const reply = await api.post(
-      "/recruiter/sendEmail",
-      { userName: clone.userName, subject: "Erinnerung", text: "Bitte schließen Sie die Module ab." },
-      { token },
-    );
-    expect(reply.status).toBe(201);
-    const [mail] = (await api.get(`/dev/outbox?to=${clone.userName}`)).body;
-    expect(mail).toMatchObject({ kind: "recruiter", subject: "Erinnerung", link: `${APP_BASE_URL}/demo/login` });
-    expect(mail.text).toContain("Bitte schließen Sie die Module ab.");
-    expect(
-      (await api.post("/recruiter/sendEmail", { userName: "anna", subject: "a\r\nBcc: x@example.com", text: "x" }, { token })).status,
-    ).toBe(400);
-    expect((await api.post("/recruiter/sendEmail", { userName: "nobody", subject: "a", text: "b" }, { token })).status).toBe(404);
+    const reply = await api.post("/recruiter/sendEmail", { userName: clone.userName, subject: "Erinnerung", text: "Bitte." }, { token });
+    expect(reply.status).toBe(404);
+    expect((await api.get(`/dev/outbox?to=${clone.userName}`)).body).toEqual([]);
   });
 });
 
