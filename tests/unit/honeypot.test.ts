@@ -41,6 +41,15 @@ describe("issue 15: the public forms' honeypot (remix-utils, encrypted time stam
     }
   });
 
+  it("a forged time stamp that is no sealed one is spam every time: crypto-js would open it with a random key (1 in 5,000 passed)", () => {
+    const honeypot = createHoneypot({ secret, minFillMs: 0 });
+    const form = posted(honeypot.inputProps());
+    form.set("from__confirm", "not-encrypted");
+    let passed = 0;
+    for (let attempt = 0; attempt < 20_000; attempt++) if (!honeypot.isSpam(form)) passed++;
+    expect(passed).toBe(0);
+  });
+
   it("instances sharing SESSION_SECRET (the first of a rotation list) accept each other's forms", () => {
     const served = createHoneypot({ secret: `${secret}, an-older-secret-that-is-long-enough-000`, minFillMs: 0 });
     const checked = createHoneypot({ secret, minFillMs: 0 });
