@@ -111,10 +111,10 @@ export const API_CASES = [
     fields: ["values.firstName", "values.email", "values.motivation", "submissionToken"],
   },
   {
-    path: "/recruiter/sendEmail",
+    path: "/demo/recruiter/applicants/anna/details",
     auth: "recruiter",
-    base: { userName: "anna", subject: "Hello", text: "Hello" },
-    fields: ["userName", "subject", "text"],
+    base: { firstName: "Anna", lastName: "Becker", email: "anna@example.com", language: "de" },
+    fields: ["firstName", "lastName", "email"],
   },
   { path: "/custom/preview/newsletter", base: { email: "redos@example.com", consent: true }, fields: ["email"] },
 ];
