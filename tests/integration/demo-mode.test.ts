@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,7 +8,7 @@ import { migrate } from "../../api/db/migrations";
 import { seedDemoData } from "../../api/db/seed";
 import { BrowserClient } from "../support/browser-client";
 import { signIn } from "../support/demo";
-import { ROOT, runServerExpectingExit, startServer, testSecret, type RunningServer } from "../support/server";
+import { runServerExpectingExit, startServer, testSecret, type RunningServer } from "../support/server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { eventually } from "./errors-fakes";
 
@@ -30,36 +29,16 @@ afterAll(async () => {
 
 describe("issue 10: production start without DEMO_MODE", () => {
   it("npm start on a host with NODE_ENV=production keeps demo mode off and says so in one line; no outbox, no demo accounts", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "npm-start-production-"));
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: "0",
-        SESSION_SECRET: testSecret(),
-        DATABASE_PATH: path.join(dataDir, "app.db"),
-        API_DATABASE_PATH: path.join(dataDir, "api.db"),
-        API_SCRYPT_LOG2_N: "10",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    // DEMO_MODE unset, as on such a host: startServer's own default is taken out.
+    const started = await startServer({ DEMO_MODE: undefined }, { script: "scripts/start.mjs" });
     try {
-      await eventually("the server's listening line", () => /"server listening"/.test(output), 60_000);
-      const port = (JSON.parse(output.split("\n").find((line) => line.includes('"server listening"'))!) as { port: number }).port;
+      const output = started.logs();
       expect(output).toContain("NODE_ENV=production: demo mode stays off");
       expect(output).toContain("embedded API database ready (no demo accounts)");
       expect(output).not.toContain("DEMO_MODE=true: local demo");
-      expect((await fetch(`http://127.0.0.1:${port}/api/dev/outbox`)).status).toBe(404);
+      expect((await fetch(`${started.baseUrl}/api/dev/outbox`)).status).toBe(404);
     } finally {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      await started.stop();
     }
   });
 

@@ -26,10 +26,11 @@ export function testSecret(): string {
 
 export async function startServer(
   env: Record<string, string | undefined> = {},
-  options: { timeoutMs?: number } = {},
+  /** `script`: another entry than the built server, relative to the checkout (e.g. scripts/start.mjs, `npm start`). */
+  options: { timeoutMs?: number; script?: string } = {},
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "assessment-test-"));
-  const child = spawn(process.execPath, [path.join(ROOT, "build/serve.js")], {
+  const child = spawn(process.execPath, [path.join(ROOT, options.script ?? "build/serve.js")], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

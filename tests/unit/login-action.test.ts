@@ -1,12 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createCookie, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
+import { startLoopbackUpstream, type LoopbackUpstream } from "../support/loopback-upstream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CatalogueError } from "~/errors/catalogue-error";
 import { action } from "~/routes/$cstm.login";
 import { createAppSessionStorage } from "~/session/session.server";
 import { createMemorySessionStore } from "~/session/store.server";
-import { createUpstreamTransport, type UpstreamTransport } from "~/upstream/transport.server";
 
 /**
  * The login action against a recording upstream: what reaches it, in which order. The configuration
@@ -14,9 +12,7 @@ import { createUpstreamTransport, type UpstreamTransport } from "~/upstream/tran
  */
 const CONFIG_DELAY_MS = 40;
 
-let server: Server;
-let baseUrl: string;
-let transport: UpstreamTransport;
+let upstream: LoopbackUpstream;
 let events: string[] = [];
 let customerExists = true;
 
@@ -26,7 +22,7 @@ const configuration = {
 };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  upstream = await startLoopbackUpstream((req, res) => {
     req.resume();
     req.on("end", () => {
       const path = new URL(req.url ?? "/", "http://upstream").pathname;
@@ -44,16 +40,9 @@ beforeAll(async () => {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  transport = createUpstreamTransport({
-    budgets: { connectMs: 1000, pageMs: 2000, credentialMs: 2000, assetMs: 2000 },
-    breaker: { failures: 0, cooldownMs: 1000 },
-  });
 });
 afterAll(async () => {
-  await transport?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await upstream?.close();
 });
 
 function loginArgs(): ActionFunctionArgs {
@@ -71,9 +60,9 @@ function loginArgs(): ActionFunctionArgs {
         absoluteTimeoutS: 43200,
       }),
       languageCookie: createCookie("lang", { secrets: cookieOptions.secrets }),
-      upstreamBaseUrl: baseUrl,
+      upstreamBaseUrl: upstream.baseUrl,
       upstreamPublicOrigin: null,
-      upstream: transport,
+      upstream: upstream.transport,
       // No cached configuration: every request loads it from the upstream.
       configCacheTtlS: 0,
       configCache: new Map(),

@@ -1,11 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext } from "@remix-run/node";
+import { startLoopbackUpstream, type LoopbackUpstream } from "../support/loopback-upstream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { login } from "~/upstream/auth.server";
 import { callUpstream, UpstreamError } from "~/upstream/client.server";
 import { getConfiguration } from "~/upstream/configuration.server";
-import { createUpstreamTransport, type UpstreamTransport } from "~/upstream/transport.server";
 
 /** The upstream client (app/upstream/client.server.ts) against a scripted upstream on loopback. */
 interface Received {
@@ -17,15 +16,13 @@ interface Received {
 
 type Answer = { status: number; body?: unknown };
 
-let server: Server;
-let baseUrl: string;
-let transport: UpstreamTransport;
+let upstream: LoopbackUpstream;
 const received: Received[] = [];
 /** What the upstream answers, by path below /api (any other path: 404). */
 const answers = new Map<string, Answer>();
 
 beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  upstream = await startLoopbackUpstream((req: IncomingMessage, res: ServerResponse) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
@@ -40,16 +37,9 @@ beforeAll(async () => {
       res.end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  transport = createUpstreamTransport({
-    budgets: { connectMs: 1000, pageMs: 2000, credentialMs: 2000, assetMs: 2000 },
-    breaker: { failures: 0, cooldownMs: 1000 },
-  });
 });
 afterAll(async () => {
-  await transport?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await upstream?.close();
 });
 
 function context(): AppLoadContext {
@@ -60,9 +50,9 @@ function context(): AppLoadContext {
     logger: { debug: ignore, info: ignore, warn: ignore, error: ignore },
     memo: new Map(),
     services: {
-      upstreamBaseUrl: baseUrl,
+      upstreamBaseUrl: upstream.baseUrl,
       upstreamPublicOrigin: null,
-      upstream: transport,
+      upstream: upstream.transport,
       configCacheTtlS: 0,
       configCache: new Map(),
     },
