@@ -188,7 +188,8 @@ describe("R-ROLE-01 one browser, one role (decision 140, amended): a station nev
     await browser.post("/demo/logout", {});
     const afterLogout = await browser.get("/demo/recruiter/applicants", { follow: false });
     expect(afterLogout.location).toMatch(/^\/demo\/recruiter\/login/);
-    expect(server.logs()).toContain('"reason":"applicant-sign-in"');
+    // The server's log reaches us through a pipe: wait for the line rather than read it once.
+    await expect.poll(() => server.logs(), { timeout: 10_000 }).toContain('"reason":"applicant-sign-in"');
   });
 
   it("R-ROLE-01 a recruiter's sign-in ends the applicant's in the same browser, and the recruiter's logout does not bring the applicant back", async () => {
