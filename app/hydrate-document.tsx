@@ -1,4 +1,4 @@
-import { RemixBrowser } from "@remix-run/react";
+import { RemixBrowser, whenRemixStateDecoded } from "@remix-run/react";
 import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { reportLater } from "~/errors/report-later";
@@ -34,13 +34,18 @@ export function hydrateDocument(): void {
     reportLater(event.error ?? event.message, "error");
   });
   addEventListener("unhandledrejection", (event) => reportLater(event.reason, "unhandledrejection"));
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <RemixBrowser />
-        <RememberRootData />
-      </StrictMode>,
-    );
-  });
+  // The page's data is decoded before hydration starts, so the root never suspends: a key press or a click
+  // while it did made React 18 hydrate it synchronously and throw "Root did not complete" (#345), an
+  // error report for every quick typist on a slow device (decision 172, patches/@remix-run+react).
+  void whenRemixStateDecoded().then(() =>
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <RemixBrowser />
+          <RememberRootData />
+        </StrictMode>,
+      );
+    }),
+  );
 }

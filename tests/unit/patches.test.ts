@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * patches/ changes three files of node_modules (decisions 161, 163), applied by `patch-package
+ * patches/ changes files of node_modules (decisions 161, 163, 172), applied by `patch-package
  * --error-on-fail` at `npm ci`. The server must run the patched code: each patched file holds every
  * line its patch adds, and it is the very file Node loads when the server build imports the package.
  */
@@ -31,14 +31,23 @@ describe("the patched packages", () => {
     expect(scripts.postinstall).toBe("patch-package --error-on-fail");
   });
 
-  it.each(patches)("%s is applied, and its files are the ones the server build loads", (patch) => {
+  it.each(patches)("%s is applied, and its files are the ones the builds load", (patch) => {
     const serverRequire = createRequire(path.join(ROOT, "build/server/index.js"));
     for (const name of ["@remix-run/react", "react-router-dom/server", "@remix-run/router"]) serverRequire(name);
     const loaded = new Set(Object.keys(serverRequire.cache));
     for (const { file, added } of patchedFiles(patch)) {
       const text = readFileSync(path.join(ROOT, file), "utf8");
       for (const line of added) expect(text, `${file} holds the patch's line ${line.trim()}`).toContain(line);
-      expect(loaded, `${file} is what the server loads`).toContain(path.join(ROOT, file));
+      if (file.endsWith(".d.ts")) continue;
+      const esm = /^(node_modules\/(?:@[^/]+\/)?[^/]+)\/(dist\/esm\/.*)$/.exec(file);
+      if (esm) {
+        // The browser bundle is made from the package's ES modules: its "module" entry is in the patched
+        // file's directory (Rollup fails the build on an import the unpatched file does not export).
+        const { module } = JSON.parse(readFileSync(path.join(ROOT, esm[1], "package.json"), "utf8")) as { module?: string };
+        expect(path.dirname(path.join(esm[1], module ?? "")), `${file} is what the client build bundles`).toBe(path.dirname(file));
+      } else {
+        expect(loaded, `${file} is what the server loads`).toContain(path.join(ROOT, file));
+      }
     }
   });
 });
