@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 /**
@@ -5,6 +6,13 @@ import { defineConfig } from "@playwright/test";
  * Chromium, against the production build started by webServer with its own fresh databases.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * Debian's build of Chromium's headless shell where it is installed (.ci/run installs it), as Playwright itself runs
+ * headless tests: the same Blink and V8 as /usr/bin/chromium, whose full browser costs five times the CPU per
+ * browser context in headless mode (docs/decisions/173). CHROMIUM_PATH=/usr/bin/chromium runs the full browser.
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -25,7 +33,7 @@ export default defineConfig({
     // run it again with E2E_TRACE=retain-on-failure (or on).
     trace: (process.env.E2E_TRACE as "off" | "on" | "retain-on-failure" | undefined) ?? "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath,
       args: [
         "--headless",
         "--no-sandbox",
