@@ -29,6 +29,21 @@ const normRowOf = (row: string) =>
    FROM users u, profile_modules pm JOIN containers c ON c.pcc_id = pm.pcc_id
    WHERE u.id = ${row}.user_id AND pm.prcm_id = ${row}.prcm_id AND ${row}.completed_at IS NOT NULL AND ${row}.norm_value IS NOT NULL`;
 
+/**
+ * Migration 12: the norm-value row of a completed engine session `row`, filed under the applicant's customer
+ * (docs/decisions/170) instead of the user base; rows of applicants without a customer are not counted.
+ */
+const customerNormRowOf = (row: string) =>
+  `INSERT OR REPLACE INTO stats_norms (user_id, prcm_id, cstm, created_at, profile_id, comp_id, norm_value)
+   SELECT u.id, pm.prcm_id, u.cstm, u.created_at, c.profile_id, pm.comp_id, ${row}.norm_value
+   FROM users u, profile_modules pm JOIN containers c ON c.pcc_id = pm.pcc_id
+   WHERE u.id = ${row}.user_id AND u.cstm IS NOT NULL AND pm.prcm_id = ${row}.prcm_id
+     AND ${row}.completed_at IS NOT NULL AND ${row}.norm_value IS NOT NULL`;
+
+/** Migration 12: refuses an applicant without a customer of its own user base (docs/decisions/170). */
+const REQUIRE_APPLICANT_CUSTOMER = `SELECT RAISE(ABORT, 'an applicant belongs to a customer of its user base')
+    WHERE NOT EXISTS (SELECT 1 FROM customers WHERE customers.cstm = NEW.cstm AND customers.user_base = NEW.user_base)`;
+
 const MIGRATIONS: string[] = [
   `
   CREATE TABLE customers (
@@ -536,6 +551,78 @@ const MIGRATIONS: string[] = [
     FROM engine_sessions es JOIN users u ON u.id = es.user_id
     JOIN profile_modules pm ON pm.prcm_id = es.prcm_id JOIN containers c ON c.pcc_id = pm.pcc_id
     WHERE es.completed_at IS NOT NULL AND es.norm_value IS NOT NULL;
+  `,
+  // 12: the customer is the recruiter's boundary (docs/decisions/170). Customers can share a user base
+  // (demo and demo-vor-ort), so the user base cannot say whose applicant someone is: every applicant
+  // belongs to exactly one customer, the one they registered at or a recruiter created or imported them
+  // at. Existing applicants: the customer of their `created` audit entry, else (self-registered or
+  // seeded) the customer of their user base that takes registrations, then the one named like the user
+  // base, then the first by name. The list's indexes and the figures' norm rows are keyed by customer.
+  `
+  ALTER TABLE users ADD COLUMN cstm TEXT REFERENCES customers(cstm);
+  UPDATE users SET cstm = COALESCE(
+    (SELECT a.cstm FROM recruiter_audit a JOIN customers c ON c.cstm = a.cstm AND c.user_base = users.user_base
+     WHERE a.applicant_id = users.id AND a.action = 'created' ORDER BY a.id LIMIT 1),
+    (SELECT c.cstm FROM customers c WHERE c.user_base = users.user_base
+     ORDER BY json_extract(c.config_json, CASE WHEN users.anonymous = 1 THEN '$.enableAnonRegistration' ELSE '$.enableRegistration' END) IS 1 DESC,
+       c.cstm = c.user_base DESC, c.cstm
+     LIMIT 1))
+  WHERE role = 'applicant';
+
+  CREATE TRIGGER users_customer_insert BEFORE INSERT ON users WHEN NEW.role = 'applicant' BEGIN
+    ${REQUIRE_APPLICANT_CUSTOMER};
+  END;
+  CREATE TRIGGER users_customer_update BEFORE UPDATE OF cstm, user_base, role ON users WHEN NEW.role = 'applicant' BEGIN
+    ${REQUIRE_APPLICANT_CUSTOMER};
+  END;
+
+  DROP INDEX users_list_name;
+  DROP INDEX users_list_registered;
+  DROP INDEX users_list_activity;
+  DROP INDEX users_list_progress;
+  CREATE INDEX users_list_name ON users (cstm, role, last_name IS NULL, last_name COLLATE NOCASE, first_name COLLATE NOCASE, user_name);
+  CREATE INDEX users_list_registered ON users (cstm, role, created_at);
+  CREATE INDEX users_list_activity ON users (cstm, role, last_activity_at);
+  CREATE INDEX users_list_progress ON users (cstm, role,
+    (CASE WHEN total_modules > 0 THEN (MIN(finished_modules, total_modules) * 100) / total_modules ELSE 0 END));
+
+  DROP TRIGGER stats_norms_insert;
+  DROP TRIGGER stats_norms_update;
+  DROP TRIGGER stats_norms_delete;
+  DROP TABLE stats_norms;
+  CREATE TABLE stats_norms (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    prcm_id INTEGER NOT NULL,
+    cstm TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    profile_id TEXT NOT NULL,
+    comp_id INTEGER NOT NULL,
+    norm_value INTEGER NOT NULL,
+    PRIMARY KEY (user_id, prcm_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX stats_norms_profile ON stats_norms (cstm, profile_id, comp_id, norm_value, created_at);
+  CREATE INDEX stats_norms_customer ON stats_norms (cstm, comp_id, norm_value, created_at);
+
+  CREATE TRIGGER stats_norms_insert AFTER INSERT ON engine_sessions BEGIN
+    ${customerNormRowOf("NEW")};
+  END;
+  CREATE TRIGGER stats_norms_update AFTER UPDATE OF completed_at, norm_value, user_id, prcm_id ON engine_sessions BEGIN
+    DELETE FROM stats_norms WHERE user_id = OLD.user_id AND prcm_id = OLD.prcm_id;
+    ${customerNormRowOf("NEW")};
+  END;
+  CREATE TRIGGER stats_norms_delete AFTER DELETE ON engine_sessions BEGIN
+    DELETE FROM stats_norms WHERE user_id = OLD.user_id AND prcm_id = OLD.prcm_id;
+  END;
+  CREATE TRIGGER stats_norms_customer AFTER UPDATE OF cstm ON users BEGIN
+    UPDATE stats_norms SET cstm = NEW.cstm WHERE user_id = NEW.id;
+  END;
+
+  -- Existing data.
+  INSERT OR REPLACE INTO stats_norms (user_id, prcm_id, cstm, created_at, profile_id, comp_id, norm_value)
+    SELECT u.id, pm.prcm_id, u.cstm, u.created_at, c.profile_id, pm.comp_id, es.norm_value
+    FROM engine_sessions es JOIN users u ON u.id = es.user_id
+    JOIN profile_modules pm ON pm.prcm_id = es.prcm_id JOIN containers c ON c.pcc_id = pm.pcc_id
+    WHERE u.cstm IS NOT NULL AND es.completed_at IS NOT NULL AND es.norm_value IS NOT NULL;
   `,
 ];
 

@@ -208,11 +208,13 @@ export function insertDemoUser(
   const userId = Number(
     db
       .prepare(
-        `INSERT INTO users (user_base, user_name, role, email, password_hash, first_name, last_name, language, activated, expired, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO users (user_base, cstm, user_name, role, email, password_hash, first_name, last_name, language, activated, expired, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         user.userBase,
+        // An applicant belongs to one customer (docs/decisions/170); a recruiter serves recruiter_customers.
+        user.role === "applicant" ? user.cstm : null,
         options.userName,
         user.role,
         demoEmail(options.userName),

@@ -203,6 +203,8 @@ export interface BulkOptions {
   /** The hash every generated account shares (default: UNKNOWN_PASSWORD_HASH). */
   passwordHash?: string;
   userBase?: string;
+  /** The customer of the generated applicants, one of the user base's (default: demo; docs/decisions/170). */
+  cstm?: string;
   /** Customers the generated recruiters serve. */
   recruiterCustomers?: string[];
   seed?: number;
@@ -215,13 +217,14 @@ export function insertBulkApplicants(db: Db, options: BulkOptions): number {
   const random = generator(options.seed ?? 20270101);
   const passwordHash = options.passwordHash ?? UNKNOWN_PASSWORD_HASH;
   const userBase = options.userBase ?? "demo";
+  const applicantCustomer = options.cstm ?? "demo";
   const nowMs = options.now.getTime();
   const iso = (ms: number) => new Date(Math.min(ms, nowMs)).toISOString();
 
   const insertUser = db.prepare(
-    `INSERT INTO users (user_base, user_name, role, email, password_hash, first_name, last_name, language, activated, anonymous,
+    `INSERT INTO users (user_base, cstm, user_name, role, email, password_hash, first_name, last_name, language, activated, anonymous,
                         created_at, status, owner_id, login_disabled, on_site)
-     VALUES (@userBase, @userName, @role, @email, @passwordHash, @firstName, @lastName, @language, @activated, @anonymous,
+     VALUES (@userBase, @cstm, @userName, @role, @email, @passwordHash, @firstName, @lastName, @language, @activated, @anonymous,
              @createdAt, @status, @ownerId, @loginDisabled, @onSite)`,
   );
   const serve = db.prepare("INSERT INTO recruiter_customers (user_id, cstm) VALUES (?, ?)");
@@ -240,6 +243,7 @@ export function insertBulkApplicants(db: Db, options: BulkOptions): number {
     const id = Number(
       insertUser.run({
         userBase,
+        cstm: null,
         userName: recruiter.userName,
         role: "recruiter",
         email: `${recruiter.userName}@example.com`,
@@ -272,6 +276,7 @@ export function insertBulkApplicants(db: Db, options: BulkOptions): number {
     const userId = Number(
       insertUser.run({
         userBase,
+        cstm: applicantCustomer,
         userName,
         role: "applicant",
         email: anonymous ? null : `${userName}@example.com`,

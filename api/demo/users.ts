@@ -17,7 +17,7 @@ export interface DemoUser {
   userName: string;
   password: string | null;
   userBase: string;
-  /** Customer for links in mails (activation). */
+  /** Applicants: the customer they belong to (docs/decisions/170), also for links in mails (activation). */
   cstm: string;
   role: "applicant" | "recruiter";
   firstName: string;

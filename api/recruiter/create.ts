@@ -188,10 +188,12 @@ function insertApplicant(
   const userId = Number(
     statement(
       ctx.db,
-      `INSERT INTO users (user_base, user_name, role, email, first_name, last_name, language, activated, anonymous, created_at, owner_id, on_site)
-       VALUES (?, ?, 'applicant', ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+      `INSERT INTO users (user_base, cstm, user_name, role, email, first_name, last_name, language, activated, anonymous, created_at, owner_id, on_site)
+       VALUES (?, ?, ?, 'applicant', ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
     ).run(
       scope.customer.userBase,
+      // Created or imported here: this customer's applicant (docs/decisions/170).
+      scope.customer.cstm,
       checked.userName,
       checked.email,
       body.firstName,

@@ -60,9 +60,9 @@ function registrationProfile(ctx: ApiContext, customer: Customer, profileId: str
 
 export function registrationRoutes(router: Router, ctx: ApiContext): void {
   const insertUser = ctx.db.prepare(
-    `INSERT INTO users (user_base, user_name, role, email, first_name, last_name, language, activated, anonymous, created_at,
+    `INSERT INTO users (user_base, cstm, user_name, role, email, first_name, last_name, language, activated, anonymous, created_at,
        dp_accepted_revision, contacting_accepted)
-     VALUES (@userBase, @userName, 'applicant', @email, @firstName, @lastName, @language, @activated, @anonymous, @createdAt,
+     VALUES (@userBase, @cstm, @userName, 'applicant', @email, @firstName, @lastName, @language, @activated, @anonymous, @createdAt,
        @revision, @contacting)`,
   );
   const assign = ctx.db.prepare("INSERT INTO user_profiles (user_id, profile_id, is_open, assigned_at) VALUES (?, ?, 1, ?)");
@@ -90,6 +90,8 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
         const userId = Number(
           insertUser.run({
             userBase: customer.userBase,
+            // The customer registered at is the applicant's (docs/decisions/170).
+            cstm: customer.cstm,
             userName: email,
             email,
             firstName: body.firstName,
@@ -129,6 +131,7 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
         const userId = Number(
           insertUser.run({
             userBase: customer.userBase,
+            cstm: customer.cstm,
             // R-ROLE-02: anonymous users are recognised by this part of the user name.
             userName: `self_register_anon_${randomHex(8)}`,
             email: null,

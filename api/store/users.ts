@@ -5,6 +5,11 @@ import type { Language } from "../languages";
 export interface User {
   id: number;
   user_base: string;
+  /**
+   * An applicant's customer: the recruiter's boundary (docs/decisions/170). Null for recruiters, whose
+   * customers are recruiter_customers.
+   */
+  cstm: string | null;
   user_name: string;
   role: "applicant" | "recruiter";
   email: string | null;

@@ -34,12 +34,15 @@ function drift(db: Db) {
     .all();
 }
 
-/** stats_norms rows that differ from the completed sessions with a norm value (migration 11), both ways. */
+/**
+ * stats_norms rows that differ from the completed sessions with a norm value (migration 11), both ways;
+ * filed under the applicant's customer since migration 12.
+ */
 function normDrift(db: Db) {
-  const want = `SELECT es.user_id, es.prcm_id, u.user_base, u.created_at, c.profile_id, pm.comp_id, es.norm_value
+  const want = `SELECT es.user_id, es.prcm_id, u.cstm, u.created_at, c.profile_id, pm.comp_id, es.norm_value
     FROM engine_sessions es JOIN users u ON u.id = es.user_id JOIN profile_modules pm ON pm.prcm_id = es.prcm_id
     JOIN containers c ON c.pcc_id = pm.pcc_id WHERE es.completed_at IS NOT NULL AND es.norm_value IS NOT NULL`;
-  const have = "SELECT user_id, prcm_id, user_base, created_at, profile_id, comp_id, norm_value FROM stats_norms";
+  const have = "SELECT user_id, prcm_id, cstm, created_at, profile_id, comp_id, norm_value FROM stats_norms";
   return [...db.prepare(`${want} EXCEPT ${have}`).all(), ...db.prepare(`${have} EXCEPT ${want}`).all()];
 }
 
@@ -126,8 +129,29 @@ describe("issue 12: the figures' kept columns (migrations 8 and 11)", () => {
     const db = openDatabase(path.join(dir, "legacy.db"));
     try {
       expect(migrate(db, 7)).toBe(7);
+      // Today's seed writes the applicant's customer (migration 12); an older release had no such column.
+      db.exec("ALTER TABLE users ADD COLUMN cstm TEXT");
       await seed(db);
+      db.exec("ALTER TABLE users DROP COLUMN cstm");
+      // One generated applicant a recruiter created at demo-vor-ort (its audit entry is the evidence).
+      const created = db.prepare("SELECT id, user_name FROM users WHERE role = 'applicant' AND user_name LIKE '%.%.%' LIMIT 1").get() as {
+        id: number;
+        user_name: string;
+      };
+      db.prepare(
+        `INSERT INTO recruiter_audit (cstm, recruiter_user_name, applicant_id, applicant_user_name, action, changes_json, created_at)
+         VALUES ('demo-vor-ort', 'rita', ?, ?, 'created', '{}', '2026-01-01')`,
+      ).run(created.id, created.user_name);
       expect(migrate(db)).toBe(SCHEMA_VERSION - 7);
+      // Migration 12 (docs/decisions/170): every applicant belongs to one customer of its user base.
+      expect(
+        db.prepare("SELECT role, cstm, COUNT(*) AS n FROM users WHERE id <> ? GROUP BY role, cstm ORDER BY role, cstm").all(created.id),
+      ).toEqual([
+        { role: "applicant", cstm: "azubi", n: 1 },
+        { role: "applicant", cstm: "demo", n: expect.any(Number) },
+        { role: "recruiter", cstm: null, n: expect.any(Number) },
+      ]);
+      expect(db.prepare("SELECT cstm FROM users WHERE id = ?").get(created.id)).toEqual({ cstm: "demo-vor-ort" });
       expect(count(db, "SELECT COUNT(*) AS n FROM user_profiles WHERE started = 1")).toBeGreaterThan(10);
       expect(drift(db)).toEqual([]);
       expect(count(db, "SELECT COUNT(*) AS n FROM stats_norms")).toBeGreaterThan(10);
