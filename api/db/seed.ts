@@ -4,7 +4,7 @@ import { DEMO_COMPONENTS, DEMO_FORMS, DEMO_PROFILES, REPORT_NAME, prcmIdOf } fro
 import { DEMO_BULK_COUNT, insertBulkApplicants } from "../demo/bulk";
 import { DEMO_CUSTOMERS } from "../demo/customers";
 import { DEMO_STATEMENTS } from "../demo/texts";
-import { DEMO_ANSWERS, DEMO_PASSWORD_HASHES, DEMO_USERS, demoEmail, type DemoUser } from "../demo/users";
+import { DEMO_ANSWERS, DEMO_PASSWORD_HASHES, DEMO_USERS, demoEmail, LATER_DEMO_USERS, type DemoUser } from "../demo/users";
 import { normValue, scaleScore } from "../engine/scoring";
 import { insertMail } from "../mail/outbox";
 import { accountMail, activationPath } from "../mail/templates";
@@ -76,14 +76,41 @@ async function seedDemoBulk(db: Db, now: Date): Promise<boolean> {
   })();
 }
 
+/**
+ * The demo users added since the first demo seed (LATER_DEMO_USERS), once per seed run: a demo database
+ * made before them gets them; a new one has them already and only records the run.
+ */
+function seedLaterDemoUsers(db: Db, now: Date): boolean {
+  let wrote = false;
+  for (const [run, userNames] of Object.entries(LATER_DEMO_USERS)) {
+    if (hasSeedRun(db, run)) continue;
+    db.transaction(() => {
+      if (hasSeedRun(db, run)) return;
+      for (const user of DEMO_USERS.filter((candidate) => userNames.includes(candidate.userName))) {
+        if (db.prepare("SELECT 1 FROM users WHERE user_base = ? AND user_name = ?").get(user.userBase, user.userName)) continue;
+        insertDemoUser(db, user, { userName: user.userName, passwordHash: demoPasswordHash(user), activationHash: null, now });
+        wrote = true;
+      }
+      db.prepare("INSERT INTO seed_runs (name, applied_at) VALUES (?, ?)").run(run, now.toISOString());
+    })();
+  }
+  return wrote;
+}
+
 /** Seeds a new database: the catalogue always, the demo users only in demo mode. Returns whether it wrote anything. */
 export async function seedDatabase(db: Db, options: { demoMode: boolean; appBaseUrl: () => string; now?: Date }): Promise<boolean> {
   const now = options.now ?? new Date();
   const mode = databaseMode(db);
-  if (mode === "demo" && options.demoMode) return seedDemoBulk(db, now);
+  if (mode === "demo" && options.demoMode) {
+    const later = seedLaterDemoUsers(db, now);
+    return (await seedDemoBulk(db, now)) || later;
+  }
   if (mode !== "new") return false;
   const seeded = await seedNewDatabase(db, options, now);
-  if (seeded && options.demoMode) await seedDemoBulk(db, now);
+  if (seeded && options.demoMode) {
+    seedLaterDemoUsers(db, now);
+    await seedDemoBulk(db, now);
+  }
   return seeded;
 }
 

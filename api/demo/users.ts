@@ -1,7 +1,7 @@
 import type { Language } from "../languages";
 
 /**
- * The demo users of shared/spec/demo-data.md with their states. The seed writes them once; the dev
+ * The demo users of shared/spec/demo-data.md with their states, and those added since (LATER_DEMO_USERS). The seed writes them once; the dev
  * helper POST /dev/clone-user writes an independent copy of one under a new name.
  */
 export interface DemoProfileState {
@@ -81,6 +81,9 @@ export const DEMO_USERS: DemoUser[] = [
   applicant("felix", null, "Felix", "Koch", [open("P100")], { activated: false, activationHash: "act-felix-0001" }),
   applicant("greta", "Greta-Demo-2027", "Greta", "Richter", [open("P610")], { userBase: "azubi", cstm: "azubi", language: "de" }),
   applicant("rita", "Rita-Recruiter-2027", "Rita", "Neumann", [], { role: "recruiter", serves: ["demo", "demo-vor-ort"] }),
+  // A recruiter of the on-site customer only: demo-vor-ort shares demo's user base, never its applicants
+  // (docs/decisions/170).
+  applicant("vera", "Vera-Recruiter-2027", "Vera", "Lorenz", [], { role: "recruiter", cstm: "demo-vor-ort", serves: ["demo-vor-ort"] }),
   // A recruiter of another customer: proves that one customer's recruiter never reaches another's applicants.
   applicant("rolf", "Rolf-Recruiter-2027", "Rolf", "Albers", [], {
     role: "recruiter",
@@ -90,6 +93,15 @@ export const DEMO_USERS: DemoUser[] = [
     serves: ["azubi"],
   }),
 ];
+
+/**
+ * Demo users added after the first demo seed, by seed run: a demo database made before them gets them at
+ * its next start (api/db/seed.ts), as it got the generated applicants.
+ */
+export const LATER_DEMO_USERS: Readonly<Record<string, readonly string[]>> = {
+  // docs/decisions/170: the on-site customer's own recruiter.
+  "demo-users-vera-v1": ["vera"],
+};
 
 export function demoEmail(userName: string): string {
   return `${userName}@example.com`;
@@ -109,4 +121,5 @@ export const DEMO_PASSWORD_HASHES: Readonly<Record<string, string>> = {
   greta: "scrypt$131072$8$1$_yVusW0ZUPaP0aelgK5Nvg$X8DFRQl8MxFs61H0g0o70GPLWe6OnZDLF28U9eLpH0Q",
   rita: "scrypt$131072$8$1$e1ZImz2S5iS16UxGNjS4Tg$gX4rL6y7sx67Dtj54-d29odqWLIuT4MeKqz5_kv1gkA",
   rolf: "scrypt$131072$8$1$JX8p_OHvnAW0kU3hmzTPHg$ZMbAP1Mf2R3ep97iYXpbTE8933ZbUoCXXIrerr75_a8",
+  vera: "scrypt$131072$8$1$ea-Dpvzh1JurA2OC08vfYw$KWV00VKDMDWKMkFMbFAAzeIfyL3Pht1UGSmJtPo589s",
 };

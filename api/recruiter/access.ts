@@ -12,7 +12,8 @@ import type { User } from "../store/users";
  * R-ROLE-01 and issue 11: a recruiter token reaches the applicants of the customers its recruiter
  * serves (recruiter_customers), named by the path's first segment (/{cstm}/recruiter/…). Any other
  * customer answers 403 customer_not_served, whichever customer the token signed in with
- * (docs/decisions/141).
+ * (docs/decisions/141). At a served customer it reaches that customer's applicants only, never the
+ * rest of a shared user base (docs/decisions/170).
  */
 export interface RecruiterScope {
   recruiter: User;
@@ -36,12 +37,17 @@ export function recruiterScope(ctx: ApiContext, req: Request, res: Response): Re
 
 const applicantParams = z.object({ cstm: cstmSchema, userName: userNameSchema }).passthrough();
 
-/** The applicant named in the path, of the customer's user base; 404 unknown_user for anyone else. */
+/**
+ * The applicant named in the path, of the path's customer (docs/decisions/170); 404 unknown_user for
+ * anyone else, the same answer for an applicant of another customer of the user base as for nobody, so
+ * the call tells nothing about who exists there.
+ */
 export function requirePathApplicant(ctx: ApiContext, req: Request, scope: RecruiterScope): User {
   const { userName } = parseParams(req, applicantParams);
-  const user = statement(ctx.db, "SELECT * FROM users WHERE user_base = ? AND user_name = ? AND role = 'applicant'").get(
+  const user = statement(ctx.db, "SELECT * FROM users WHERE user_base = ? AND user_name = ? AND cstm = ? AND role = 'applicant'").get(
     scope.customer.userBase,
     userName,
+    scope.customer.cstm,
   ) as User | undefined;
   if (!user) throw notFound("unknown_user");
   return user;

@@ -7,8 +7,8 @@ import { recruitersOf } from "./access";
 import { APPLICANT_STATUSES } from "./statuses";
 
 /**
- * GET /{cstm}/recruiter/applicants (issue 11, docs/decisions/142): search, filters, sort and paging,
- * all in SQL. Progress and last activity are columns kept by triggers (migration 3), so a page of a
+ * GET /{cstm}/recruiter/applicants (issue 11, docs/decisions/142): the customer's applicants
+ * (docs/decisions/170) with search, filters, sort and paging, all in SQL. Progress and last activity are columns kept by triggers (migration 3), so a page of a
  * list of 10,000 applicants costs one counting scan and one ordered, limited scan.
  *
  * Progress and "modules finished" mean the filtered profile's when a profile is chosen, else the sum
@@ -70,8 +70,9 @@ interface Sql {
 }
 
 function buildFilter(query: ListQuery, customer: Customer): Sql {
-  const params: Record<string, unknown> = { userBase: customer.userBase };
-  const where = ["u.user_base = @userBase", "u.role = 'applicant'"];
+  // The customer's applicants, not its user base's (docs/decisions/170).
+  const params: Record<string, unknown> = { cstm: customer.cstm };
+  const where = ["u.cstm = @cstm", "u.role = 'applicant'"];
   let from = "users u";
   // With a profile chosen, progress and "finished" are that profile's (p), else the applicant's sum (u).
   const progressOf = query.profile ? "p" : "u";
@@ -155,7 +156,6 @@ function buildFilter(query: ListQuery, customer: Customer): Sql {
   if (query.owner === "-") where.push("u.owner_id IS NULL");
   else if (query.owner) {
     params.owner = query.owner;
-    params.cstm = customer.cstm;
     where.push(
       `u.owner_id IN (SELECT o.id FROM users o JOIN recruiter_customers rc ON rc.user_id = o.id
                       WHERE rc.cstm = @cstm AND o.user_name = @owner)`,
@@ -165,7 +165,7 @@ function buildFilter(query: ListQuery, customer: Customer): Sql {
     // Filtered: one pass over the table beats walking an index of (nearly) every applicant and looking
     // up each row; "+" keeps SQLite off the index for these two terms. Unfiltered, the sort's index
     // hands over the page directly.
-    where[0] = "+u.user_base = @userBase";
+    where[0] = "+u.cstm = @cstm";
     where[1] = "+u.role = 'applicant'";
   }
   return { from, where, params };

@@ -41,8 +41,9 @@ interface Filter {
 }
 
 function buildFilter(query: StatsQuery, customer: Customer): Filter {
-  const params: Record<string, unknown> = { userBase: customer.userBase };
-  const where = ["u.user_base = @userBase", "u.role = 'applicant'"];
+  // The customer's applicants, not its user base's (docs/decisions/170).
+  const params: Record<string, unknown> = { cstm: customer.cstm };
+  const where = ["u.cstm = @cstm", "u.role = 'applicant'"];
   if (query.profile) {
     params.profile = query.profile;
     where.push("p.profile_id = @profile");
@@ -148,9 +149,9 @@ export function recruiterStats(
   ).all(filter.params) as MedianRow[];
   lap("median");
 
-  // The norm values from stats_norms (migration 11): one row per completed session with a norm value,
+  // The norm values from stats_norms (migrations 11, 12): one row per completed session with a norm value,
   // kept by triggers, filtered and counted on its covering index. Sessions exist only for assigned tests.
-  const normWhere = ["n.user_base = @userBase"];
+  const normWhere = ["n.cstm = @cstm"];
   if (filter.params.profile !== undefined) normWhere.push("n.profile_id = @profile");
   if (filter.params.registeredFrom !== undefined) normWhere.push("n.created_at >= @registeredFrom");
   if (filter.params.registeredTo !== undefined) normWhere.push("n.created_at < @registeredTo");

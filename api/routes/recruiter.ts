@@ -10,6 +10,7 @@ import { localize } from "../languages";
 import { recruiterCreateRoutes } from "../recruiter/create-routes";
 import { recruiterWorkspaceRoutes } from "../recruiter/routes";
 import { assignments, countFinished, finishedModules, profileStatus, type Finished } from "../store/progress";
+import type { Customer } from "../store/catalogue";
 import { findUserByName, type User } from "../store/users";
 
 /**
@@ -39,9 +40,10 @@ export function recruiterRoutes(router: Router, ctx: ApiContext): void {
     };
   }
 
-  function requireApplicant(userBase: string, userName: string): User {
-    const user = findUserByName(ctx.db, userBase, userName);
-    if (!user || user.role !== "applicant") throw notFound("unknown_user");
+  /** The token's customer's applicant (docs/decisions/170): one of another customer of the user base is unknown, like nobody. */
+  function requireApplicant(customer: Customer, userName: string): User {
+    const user = findUserByName(ctx.db, customer.userBase, userName);
+    if (!user || user.role !== "applicant" || user.cstm !== customer.cstm) throw notFound("unknown_user");
     return user;
   }
 
@@ -51,8 +53,8 @@ export function recruiterRoutes(router: Router, ctx: ApiContext): void {
     route((_req, res) => {
       const { customer } = authOf(res);
       const users = ctx.db
-        .prepare("SELECT * FROM users WHERE user_base = ? AND role = 'applicant' ORDER BY user_name LIMIT 1000")
-        .all(customer.userBase) as User[];
+        .prepare("SELECT * FROM users WHERE cstm = ? AND role = 'applicant' ORDER BY user_name LIMIT 1000")
+        .all(customer.cstm) as User[];
       success(res, { cstm: customer.cstm, applicants: users.map((user) => summary(user, finishedModules(ctx.db, user.id))) });
     }),
   );
@@ -63,7 +65,7 @@ export function recruiterRoutes(router: Router, ctx: ApiContext): void {
     route((req, res) => {
       const { userName } = parseParams(req, z.object({ userName: userNameSchema }));
       const { customer, user: recruiter } = authOf(res);
-      const user = requireApplicant(customer.userBase, userName);
+      const user = requireApplicant(customer, userName);
       const finished = finishedModules(ctx.db, user.id);
       const base = summary(user, finished);
       const profiles = assignments(ctx, user.id).map((assignment, index) => ({

@@ -133,6 +133,15 @@ describe("demo users and their states", () => {
     expect((await api.post("/recruiter/login", { cstm: "azubi", userName: "rita", password: "Rita-Recruiter-2027" })).status).toBe(401);
     expect((await api.post("/login", { cstm: "demo", userName: "rita", password: "Rita-Recruiter-2027" })).status).toBe(401);
   });
+
+  it("vera (added, decision 170): recruiter for demo-vor-ort only, not an applicant", async () => {
+    const reply = await api.post("/recruiter/login", { cstm: "demo-vor-ort", userName: "vera", password: "Vera-Recruiter-2027" });
+    expect(reply.status).toBe(200);
+    for (const cstm of ["demo", "azubi"]) {
+      expect((await api.post("/recruiter/login", { cstm, userName: "vera", password: "Vera-Recruiter-2027" })).status, cstm).toBe(401);
+    }
+    expect((await api.post("/login", { cstm: "demo-vor-ort", userName: "vera", password: "Vera-Recruiter-2027" })).status).toBe(401);
+  });
 });
 
 describe("P100's containers, modules and durations", () => {

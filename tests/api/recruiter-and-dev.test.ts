@@ -19,10 +19,10 @@ describe("recruiter calls", () => {
     expect((await api.post("/recruiter/login", { cstm: "nope", userName: "rita", password: "Rita-Recruiter-2027" })).status).toBe(404);
   });
 
-  it("GET /recruiter/applicants lists the applicants of the customer with their progress", async () => {
-    const reply = await api.get("/recruiter/applicants", { token: await ritaToken("demo-vor-ort") });
+  it("GET /recruiter/applicants lists the applicants of the token's customer with their progress", async () => {
+    const reply = await api.get("/recruiter/applicants", { token: await ritaToken("demo") });
     expect(reply.status).toBe(200);
-    expect(reply.body.cstm).toBe("demo-vor-ort");
+    expect(reply.body.cstm).toBe("demo");
     const ben = reply.body.applicants.find((applicant: any) => applicant.userName === "ben");
     expect(ben.profiles.map((profile: any) => [profile.prof_prof_id, profile.status, profile.finishedComponents])).toEqual([
       ["P100", "B", 1],

@@ -41,11 +41,12 @@ describe("issue 11: who reaches the recruiter workspace (R-ROLE-01)", () => {
     expect((await api.get("/demo/recruiter/applicants")).status).toBe(401);
   });
 
-  it("rita serves demo and demo-vor-ort (one user base: the same applicants); azubi answers 403 customer_not_served", async () => {
+  it("rita serves demo and demo-vor-ort (one user base, each with its own applicants: decision 170); azubi answers 403 customer_not_served", async () => {
     const demo = await list();
+    expect(demo.body.total).toBeGreaterThan(0);
     const onSite = await list("", rita, "demo-vor-ort");
     expect(onSite.status).toBe(200);
-    expect(onSite.body.total).toBe(demo.body.total);
+    expect(onSite.body.applicants.map((applicant: any) => applicant.userName)).not.toContain("ben");
     const azubi = await list("", rita, "azubi");
     expect(azubi.status).toBe(403);
     expect(azubi.body.error).toBe("customer_not_served");
@@ -315,8 +316,15 @@ describe("issue 11: actions, each with its audit entry", () => {
     expect((await act(clone.userName, "details", { firstName: "A", lastName: "B", email: "ben@example.com", language: "de" })).status).toBe(
       409,
     );
+    // A language the customer does not offer: demo-vor-ort's own applicant (decision 170) in Hungarian.
+    const local = await api.post(
+      "/demo-vor-ort/recruiter/applicants",
+      { email: `${clone.userName}.vor-ort@example.com`, firstName: "Vor", lastName: "Ort" },
+      { token: rita },
+    );
+    expect(local.status).toBe(201);
     const onSite = await api.post(
-      `/demo-vor-ort/recruiter/applicants/${clone.userName}/details`,
+      `/demo-vor-ort/recruiter/applicants/${encodeURIComponent(local.body.userName)}/details`,
       { firstName: "A", lastName: "B", email: "ab@example.com", language: "hu" },
       { token: rita },
     );

@@ -79,6 +79,27 @@ describe("database, migrations and seeding", () => {
     db.close();
   });
 
+  it("a demo database made before vera (decision 170) gets her at its next start, once", async () => {
+    const databasePath = path.join(dir, "before-vera.db");
+    await (await startApi({ databasePath })).close();
+    const db = new Database(databasePath);
+    db.prepare("DELETE FROM users WHERE user_name = 'vera'").run();
+    db.prepare("DELETE FROM seed_runs WHERE name = 'demo-users-vera-v1'").run();
+    db.close();
+    expect(counts(databasePath).users).toBe(DEMO_ACCOUNTS - 1);
+
+    for (let start = 0; start < 2; start++) {
+      const api = await startApi({ databasePath });
+      try {
+        const reply = await api.post("/recruiter/login", { cstm: "demo-vor-ort", userName: "vera", password: "Vera-Recruiter-2027" });
+        expect(reply.status).toBe(200);
+      } finally {
+        await api.close();
+      }
+      expect(counts(databasePath).users).toBe(DEMO_ACCOUNTS);
+    }
+  });
+
   it("passwords are stored as scrypt hashes, never in clear", async () => {
     const databasePath = path.join(dir, "hashes.db");
     const api = await startApi({ databasePath, scryptLog2N: 17 });

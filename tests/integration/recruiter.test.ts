@@ -96,14 +96,15 @@ describe("issue 11: the recruiter's sign-in and guard (R-ROLE-01)", () => {
     expect(new URL((await browser.get("/demo/recruiter/login")).url).pathname).toBe("/demo/recruiter/applicants");
   });
 
-  it("rita on a customer she does not serve (azubi) gets 403; at demo-vor-ort she works", async () => {
+  it("rita on a customer she does not serve (azubi) gets 403; at demo-vor-ort she works, with that customer's applicants (decision 170)", async () => {
     const { browser } = await signInRecruiter();
     const azubi = await browser.get("/azubi/recruiter/applicants");
     expect(azubi.status).toBe(403);
     expect(azubi.text).toContain("Keine Berechtigung");
     const onSite = await browser.get("/demo-vor-ort/recruiter/applicants");
     expect(onSite.status).toBe(200);
-    expect(onSite.text).toContain("ben");
+    expect(onSite.text).not.toContain("/demo-vor-ort/recruiter/applicants/ben");
+    expect((await browser.get("/demo/recruiter/applicants?q=Schulz")).text).toContain("/demo/recruiter/applicants/ben");
   });
 
   it("R-ROLE-01 one role per browser (decision 140, amended): each sign-in ends the other role; a logout ends its own and brings nothing back", async () => {
@@ -127,6 +128,47 @@ describe("issue 11: the recruiter's sign-in and guard (R-ROLE-01)", () => {
     expect((await browser.get("/demo/home", { follow: false })).location).toMatch(/^\/demo\/login/);
     // A GET never logs out.
     expect((await browser.get("/demo/recruiter/logout", { follow: false })).status).toBe(302);
+  });
+});
+
+describe("R-ROLE-01 the customer is the recruiter's boundary (docs/decisions/170)", () => {
+  /** A page as compared: without what differs per request (nonces, request id, error time, the asked-for name). */
+  const comparable = (html: string, userName: string) =>
+    html
+      .replace(/nonce="[^"]*"/g, 'nonce=""')
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{requestId}")
+      .replace(/(\\?"at\\?",)[0-9.]+/g, "$1{time}")
+      .replaceAll(userName, "{userName}");
+
+  it("R-ROLE-01 vera, recruiter of demo-vor-ort only, sees none of demo's applicants there, and a demo applicant's pages answer like nobody's", async () => {
+    const browser = client();
+    const signedIn = await browser.post("/demo-vor-ort/recruiter/login", { username: "vera", password: "Vera-Recruiter-2027" });
+    expect(new URL(signedIn.url).pathname).toBe("/demo-vor-ort/recruiter/applicants");
+    for (const query of ["", "&q=Schulz", "&profile=P100"]) {
+      const list = await browser.get(`/demo-vor-ort/recruiter/applicants?langId=en_GB${query}`);
+      expect(list.status, query).toBe(200);
+      expect(list.text, query).toContain("0 applicants · page 1 of 1");
+      expect(list.text, query).not.toMatch(/href="\/demo-vor-ort\/recruiter\/applicants\/[^"?]/);
+    }
+    const csv = await browser.get("/demo-vor-ort/recruiter/applicants.csv");
+    expect(csv.status).toBe(200);
+    expect(parse(csv.text, { bom: true, delimiter: ";", columns: true })).toEqual([]);
+
+    const ben = await cloneUser(server.baseUrl, "ben");
+    for (const suffix of ["", "/continue?profile=P100", "/values.csv", "/report/P100"]) {
+      const demoApplicant = await browser.get(`/demo-vor-ort/recruiter/applicants/${ben.userName}${suffix}`);
+      const nobody = await browser.get(`/demo-vor-ort/recruiter/applicants/nobody-at-all${suffix}`);
+      expect(demoApplicant.status, suffix).toBe(404);
+      expect(nobody.status, suffix).toBe(404);
+      expect(comparable(demoApplicant.text, ben.userName), suffix).toBe(comparable(nobody.text, "nobody-at-all"));
+    }
+    const action = await browser.post(`/demo-vor-ort/recruiter/applicants/${ben.userName}`, { intent: "status", status: "hired" });
+    expect(action.status).toBe(404);
+    // rita, who serves demo, finds ben's clone there unchanged.
+    const { browser: rita } = await signInRecruiter();
+    const page = await rita.get(`/demo/recruiter/applicants/${ben.userName}?langId=en_GB`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("No recruiter has changed anything yet.");
   });
 });
 

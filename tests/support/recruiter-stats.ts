@@ -44,7 +44,7 @@ export function expectedStats(databasePath: string, filter: { profile?: string; 
       db
         .prepare(
           `SELECT p.user_id, p.profile_id, p.open_until, p.assigned_at, u.activated, u.expired, u.created_at
-           FROM user_profiles p JOIN users u ON u.id = p.user_id WHERE u.user_base = 'demo' AND u.role = 'applicant'`,
+           FROM user_profiles p JOIN users u ON u.id = p.user_id WHERE u.cstm = 'demo' AND u.role = 'applicant'`,
         )
         .all() as Assignment[]
     ).filter(
