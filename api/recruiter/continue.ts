@@ -23,8 +23,8 @@ import { writeAudit } from "./audit";
  * applicant in on-site mode with that profile, where they stopped.
  *
  * The code: 8 characters of a 32-letter alphabet without 0/O and 1/I (40 bits), shown as ABCD-EFGH;
- * stored only as its SHA-256; valid CONTINUE_CODE_TTL_S; single use; a new code for the same
- * applicant and profile ends the older ones. Redeeming is limited per client address (the request
+ * stored only as its SHA-256; valid CONTINUE_CODE_TTL_S; single use; redeemed only at the customer
+ * it was issued at (docs/decisions/170); a new code for the same applicant and profile ends the older ones. Redeeming is limited per client address (the request
  * limits of decision 103, and at most 10 wrong codes in 5 minutes), so 40 bits cannot be guessed in
  * 15 minutes. Issuing and using are in the audit log (never the code).
  */
@@ -140,8 +140,10 @@ export function continueRoutes(router: Router, ctx: ApiContext): void {
           ? (statement(ctx.db, "SELECT * FROM continue_codes WHERE code_sha256 = ?").get(sha256(code)) as CodeRow | undefined)
           : undefined;
       const user = row ? findUserById(ctx.db, row.user_id) : undefined;
-      // Unknown, used, expired or another user base's: one answer, so the call tells nothing.
-      if (!row || !user || row.used_at !== null || row.expires_at <= nowS() || user.user_base !== customer.userBase) {
+      // Unknown, used, expired or another customer's (docs/decisions/170: a code is bound to the customer it
+      // was issued at, even one of the same user base): one answer, counted as a wrong code, so the call tells
+      // nothing.
+      if (!row || !user || row.used_at !== null || row.expires_at <= nowS() || row.cstm !== customer.cstm || user.cstm !== customer.cstm) {
         ctx.loginThrottle.failed(throttleKey);
         throw unauthorized("invalid_code");
       }

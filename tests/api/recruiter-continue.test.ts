@@ -11,14 +11,16 @@ import { recruiterToken, startApi, type TestApi } from "./support/api";
 let api: TestApi;
 let rita: string;
 beforeAll(async () => {
-  api = await startApi();
+  // Tests of the per-client limits name their clients by X-Forwarded-For.
+  api = await startApi({ trustProxy: true });
   rita = await recruiterToken(api, "rita", "Rita-Recruiter-2027", "demo");
 });
 afterAll(() => api.close());
 
 const issue = (userName: string, profileId: string, token = rita, cstm = "demo") =>
   api.post(`/${cstm}/recruiter/applicants/${encodeURIComponent(userName)}/continue-code`, { profileId }, { token });
-const redeem = (code: string, cstm = "demo-vor-ort") => api.post("/onSiteContinue", { cstm, code });
+const redeem = (code: string, cstm = "demo", client?: string) =>
+  api.post("/onSiteContinue", { cstm, code }, client ? { headers: { "x-forwarded-for": client } } : {});
 
 function database() {
   return new Database(api.databasePath, { readonly: true });
@@ -56,7 +58,7 @@ describe("issue 12: test continue codes", () => {
     }
   });
 
-  it("a station redeems it once (any case, with or without the dash): ben's token with P100, at a customer of his user base; a second time is 401", async () => {
+  it("a station redeems it once (any case, with or without the dash): ben's token with P100, at the customer that issued it; a second time is 401", async () => {
     const ben = await api.clone("ben");
     const { code } = (await issue(ben.userName, "P100")).body;
     const typed = code.toLowerCase().replace("-", " ");
@@ -90,6 +92,24 @@ describe("issue 12: test continue codes", () => {
     const late = await redeem(second);
     expect(late.status).toBe(401);
     expect(late.body.error).toBe("invalid_code");
+  });
+
+  it("R-SCR-14 a code issued at demo is refused at demo-vor-ort (same user base) exactly like a wrong code, counts as one, and stays valid at demo", async () => {
+    const ben = await api.clone("ben");
+    const { code } = (await issue(ben.userName, "P100")).body;
+    const client = "203.0.113.31";
+    const elsewhere = await redeem(code, "demo-vor-ort", client);
+    const wrong = await redeem("ZZZZ-ZZZZ", "demo-vor-ort", client);
+    expect({ status: elsewhere.status, body: elsewhere.body }).toEqual({ status: 401, body: { status: "failed", error: "invalid_code" } });
+    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: elsewhere.status, body: elsewhere.body });
+    // 2 wrong so far; 8 more at demo-vor-ort with the genuine code reach the client's 10, then even demo waits.
+    for (let attempt = 0; attempt < 8; attempt++) expect((await redeem(code, "demo-vor-ort", client)).status).toBe(401);
+    const blocked = await redeem(code, "demo", client);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe("too_many_attempts");
+    const station = await redeem(code, "demo", "203.0.113.32");
+    expect(station.status).toBe(200);
+    expect(station.body).toMatchObject({ userName: ben.userName, profileId: "P100" });
   });
 
   it("refusals when issuing: a closed profile 409, an unknown one 404, disabled access 409; applicant token 403, another customer's recruiter 403", async () => {
