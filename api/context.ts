@@ -4,6 +4,7 @@ import type { FailureThrottle } from "./auth/throttle";
 import type { TokenService } from "./auth/tokens";
 import type { Db } from "./db/connection";
 import type { Outbox } from "./mail/outbox";
+import type { ContinueCodeCeiling } from "./recruiter/continue-ceiling";
 import type { Catalogue } from "./store/catalogue";
 
 /** What every route module gets: storage, the catalogue, tokens, the outbox and the options. */
@@ -17,6 +18,8 @@ export interface ApiContext {
   requestLimits: RequestLimiter;
   /** The address a request counts against (the app's own calls name their visitor's). */
   clientAddress: ClientAddress;
+  /** Wrong continue codes per customer, from all addresses (docs/decisions/170). */
+  continueCodeCeiling: ContinueCodeCeiling;
   outbox: Outbox;
   logger: Logger;
   appBaseUrl: () => string;

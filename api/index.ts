@@ -32,6 +32,7 @@ import { registrationRoutes } from "./routes/registration";
 import { reportRoutes } from "./routes/report";
 import { sessionRoutes } from "./routes/session";
 import { trackingRoutes } from "./routes/tracking";
+import { createContinueCodeCeiling, DEFAULT_CONTINUE_CODE_CEILING, type ContinueCodeCeilingSettings } from "./recruiter/continue-ceiling";
 import { loadCatalogue } from "./store/catalogue";
 
 /**
@@ -70,6 +71,8 @@ export interface EmbeddedApiOptions {
   clientAddress?: ClientAddress;
   /** scrypt cost of new password hashes as log2(N) (default 17, OWASP; docs/decisions/092). */
   scryptLog2N?: number;
+  /** Wrong continue codes per customer and window (docs/decisions/170); unset fields take the defaults. */
+  continueCodeCeiling?: Partial<ContinueCodeCeilingSettings>;
 }
 
 export interface EmbeddedApi {
@@ -114,6 +117,12 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
     loginThrottle: createFailureThrottle({ maxFailures: 10, windowS: 5 * 60, nowMs: () => now().getTime() }),
     requestLimits: createRequestLimiter(db, { ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, () => now().getTime()),
     clientAddress: options.clientAddress ?? socketClientAddress,
+    continueCodeCeiling: createContinueCodeCeiling(
+      db,
+      { ...DEFAULT_CONTINUE_CODE_CEILING, ...options.continueCodeCeiling },
+      () => now().getTime(),
+      options.logger,
+    ),
     outbox,
     logger: options.logger,
     appBaseUrl: options.appBaseUrl,

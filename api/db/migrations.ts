@@ -624,6 +624,17 @@ const MIGRATIONS: string[] = [
     JOIN profile_modules pm ON pm.prcm_id = es.prcm_id JOIN containers c ON c.pcc_id = pm.pcc_id
     WHERE u.cstm IS NOT NULL AND es.completed_at IS NOT NULL AND es.norm_value IS NOT NULL;
   `,
+  // 13: the wrong continue codes of the last minutes per customer, for its ceiling (docs/decisions/170,
+  // api/recruiter/continue-ceiling.ts): a hash of the client address, never the address or the code.
+  `
+  CREATE TABLE IF NOT EXISTS continue_code_failures (
+    id INTEGER PRIMARY KEY,
+    cstm TEXT NOT NULL,
+    client_key TEXT NOT NULL,
+    at_ms INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS continue_code_failures_customer ON continue_code_failures (cstm, at_ms);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

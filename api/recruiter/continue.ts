@@ -24,9 +24,11 @@ import { writeAudit } from "./audit";
  *
  * The code: 8 characters of a 32-letter alphabet without 0/O and 1/I (40 bits), shown as ABCD-EFGH;
  * stored only as its SHA-256; valid CONTINUE_CODE_TTL_S; single use; redeemed only at the customer
- * it was issued at (docs/decisions/170); a new code for the same applicant and profile ends the older ones. Redeeming is limited per client address (the request
- * limits of decision 103, and at most 10 wrong codes in 5 minutes), so 40 bits cannot be guessed in
- * 15 minutes. Issuing and using are in the audit log (never the code).
+ * it was issued at (docs/decisions/170); a new code for the same applicant and profile ends the older
+ * ones. Redeeming is limited per client address (the request limits of decision 103, and at most 10
+ * wrong codes in 5 minutes) and per customer from all addresses together (100 wrong codes in a sliding
+ * 15 minutes, api/recruiter/continue-ceiling.ts, docs/decisions/170), so 40 bits cannot be guessed in
+ * 15 minutes, from one address or from many. Issuing and using are in the audit log (never the code).
  */
 export const CONTINUE_CODE_TTL_S = 15 * 60;
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -134,6 +136,9 @@ export function continueRoutes(router: Router, ctx: ApiContext): void {
       ctx.requestLimits.enforce("continue-code", client);
       const throttleKey = `continue-code\u0000${client}`;
       if (ctx.loginThrottle.blocked(throttleKey)) throw new ApiError(429, "too_many_attempts");
+      // Then all addresses together at this customer (docs/decisions/170): the same answer, so a station
+      // cannot tell which limit it met.
+      if (ctx.continueCodeCeiling.reached(customer.cstm)) throw new ApiError(429, "too_many_attempts");
       const code = normalizeCode(body.code);
       const row =
         code.length === CODE_LENGTH
@@ -145,6 +150,7 @@ export function continueRoutes(router: Router, ctx: ApiContext): void {
       // nothing.
       if (!row || !user || row.used_at !== null || row.expires_at <= nowS() || row.cstm !== customer.cstm || user.cstm !== customer.cstm) {
         ctx.loginThrottle.failed(throttleKey);
+        ctx.continueCodeCeiling.failed(customer.cstm, client);
         throw unauthorized("invalid_code");
       }
       if (user.login_disabled === 1) throw new ApiError(403, "access_disabled");

@@ -142,4 +142,53 @@ describe("issue 12: test continue codes", () => {
     const fresh = (await issue(ben.userName, "P100")).body.code;
     expect((await redeem(fresh)).status).toBe(200);
   });
+
+  it("R-SCR-14 wrong codes at one customer from many addresses meet its ceiling (100 in a sliding 15 minutes): every code there waits and one line says so; one address alone never gets there", async () => {
+    // A clean window: the wrong codes of the tests above leave it.
+    api.advance(15 * 60 + 1);
+    const token = await recruiterToken(api, "rita", "Rita-Recruiter-2027", "demo");
+    const ben = await api.clone("ben");
+    const freshCode = async () => (await issue(ben.userName, "P100", token)).body.code as string;
+    const wrongCodes = async (firstAddress: number, addresses: number) => {
+      for (let address = firstAddress; address < firstAddress + addresses; address++) {
+        for (let attempt = 0; attempt < 10; attempt++)
+          expect((await redeem("ZZZZ-ZZZZ", "demo", `198.51.100.${address}`)).status).toBe(401);
+      }
+    };
+    const ceilingLines = () =>
+      api
+        .logs()
+        .split("\n")
+        .filter((line) => line.includes('"continueCodeCeiling"'));
+
+    // One address: its own 10, then it waits; the station beside it is let in.
+    await wrongCodes(1, 1);
+    expect((await redeem("ZZZZ-ZZZZ", "demo", "198.51.100.1")).status).toBe(429);
+    expect((await redeem(await freshCode(), "demo", "198.51.100.200")).status).toBe(200);
+
+    // 4 more addresses now and 5 ten minutes later: the 100th wrong code meets the ceiling.
+    await wrongCodes(2, 4);
+    api.advance(10 * 60);
+    await wrongCodes(6, 5);
+    const waiting = await freshCode();
+    const refused = await redeem(waiting, "demo", "198.51.100.201");
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: { status: "failed", error: "too_many_attempts" } });
+    // Another customer's codes are not held up.
+    expect((await redeem("ZZZZ-ZZZZ", "demo-vor-ort", "198.51.100.202")).status).toBe(401);
+    expect(ceilingLines()).toHaveLength(1);
+    const line = JSON.parse(ceilingLines()[0]);
+    expect(line).toMatchObject({ level: 40, continueCodeCeiling: { cstm: "demo", wrongCodes: 100, clients: 10, max: 100, windowS: 900 } });
+    expect(line.continueCodeCeiling.blockedForS).toBeGreaterThan(4 * 60);
+    expect(line.continueCodeCeiling.blockedForS).toBeLessThanOrEqual(5 * 60 + 1);
+    for (const secret of ["ZZZZ", waiting, waiting.replace("-", ""), ben.userName, "198.51.100"])
+      expect(ceilingLines()[0]).not.toContain(secret);
+
+    // Sliding: 5 minutes on, the first 50 have left the window and codes are taken again, but only 50
+    // more wrong ones fit until the later 50 leave too (a fixed window would allow 100).
+    api.advance(5 * 60 + 1);
+    expect((await redeem(await freshCode(), "demo", "198.51.100.203")).status).toBe(200);
+    await wrongCodes(11, 5);
+    expect((await redeem(await freshCode(), "demo", "198.51.100.204")).status).toBe(429);
+    expect(ceilingLines()).toHaveLength(2);
+  });
 });
