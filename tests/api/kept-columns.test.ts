@@ -104,6 +104,20 @@ describe("issue 12: the figures' kept columns (migrations 8 and 11)", () => {
       expect(count(db, `SELECT COUNT(*) AS n FROM stats_norms WHERE user_id = ${session.user_id} AND norm_value = 4`)).toBe(1);
       expect(normDrift(db)).toEqual([]);
 
+      // The applicant moved to the other customer of the user base (docs/decisions/170): the norm rows follow;
+      // an applicant without a customer of its own user base is refused.
+      db.prepare("UPDATE users SET cstm = 'demo-vor-ort' WHERE id = ?").run(session.user_id);
+      expect(count(db, `SELECT COUNT(*) AS n FROM stats_norms WHERE user_id = ${session.user_id} AND cstm = 'demo-vor-ort'`)).toBe(1);
+      expect(normDrift(db)).toEqual([]);
+      expect(() => db.prepare("UPDATE users SET cstm = 'azubi' WHERE id = ?").run(session.user_id)).toThrow(/belongs to a customer/);
+      expect(() =>
+        db
+          .prepare(
+            "INSERT INTO users (user_base, user_name, role, language, activated, created_at) VALUES ('demo', 'x', 'applicant', 'de', 1, '')",
+          )
+          .run(),
+      ).toThrow(/belongs to a customer/);
+
       // A new assignment of a profile the user already has progress in starts with it.
       const assignment = db.prepare("SELECT user_id, profile_id FROM user_profiles WHERE last_finished_at IS NOT NULL LIMIT 1").get() as {
         user_id: number;
