@@ -31,6 +31,26 @@ describe("the patched packages", () => {
     expect(scripts.postinstall).toBe("patch-package --error-on-fail");
   });
 
+  // A range would let `npm install` move a patched package to a version its patch was not made for:
+  // patch-package then fails (or, worse, a fuzzy hunk applies to other code). Direct dependencies
+  // name the patch's version exactly; transitive ones are held there by an override. The rollup
+  // override of DESIGN §2 stays beside them.
+  it.each(patches)("decisions 161, 163: package.json pins %s's package to the patch's exact version", (patch) => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+      overrides: Record<string, string>;
+    };
+    const [, encoded, version] = /^(.+)\+(\d+\.\d+\.\d+)\.patch$/.exec(patch)!;
+    const name = encoded.replace("+", "/");
+    const direct = manifest.dependencies[name] ?? manifest.devDependencies[name];
+    if (direct !== undefined) expect(direct, `${name} in dependencies`).toBe(version);
+    else expect(manifest.overrides[name], `${name} in overrides`).toBe(version);
+    expect(manifest.overrides.rollup).toBe("4.67.4");
+    const installed = JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string };
+    expect(installed.version).toBe(version);
+  });
+
   it.each(patches)("%s is applied, and its files are the ones the builds load", (patch) => {
     const serverRequire = createRequire(path.join(ROOT, "build/server/index.js"));
     for (const name of ["@remix-run/react", "react-router-dom/server", "@remix-run/router"]) serverRequire(name);
