@@ -27,6 +27,7 @@ import { formsRoutes } from "./routes/forms";
 import { mediaRoutes } from "./routes/media";
 import { modulesRoutes } from "./routes/modules";
 import { passwordRoutes } from "./routes/passwords";
+import { purgeExpiredImports } from "./recruiter/create";
 import { recruiterRoutes } from "./routes/recruiter";
 import { registrationRoutes } from "./routes/registration";
 import { reportRoutes } from "./routes/report";
@@ -73,7 +74,12 @@ export interface EmbeddedApiOptions {
   scryptLog2N?: number;
   /** Wrong continue codes per customer and window (docs/decisions/170); unset fields take the defaults. */
   continueCodeCeiling?: Partial<ContinueCodeCeilingSettings>;
+  /** How often ended imports are swept out (default SWEEP_INTERVAL_MS; tests shorten it). */
+  sweepIntervalMs?: number;
 }
+
+/** Ended imports' rows outlive their hour by at most this much when nobody imports (decision 171). */
+export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface EmbeddedApi {
   router: Router;
@@ -159,9 +165,24 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
   router.use((_req, _res, next) => next(notFound("not_found")));
   router.use(errorHandler(options.logger));
 
+  // Staged import rows (names, e-mail addresses) are deleted when their hour ends even if no import
+  // call comes to do it (docs/decisions/171).
+  const sweep = () => {
+    try {
+      const removed = purgeExpiredImports(ctx);
+      if (removed > 0) options.logger.info({ removed }, "ended recruiter imports purged");
+    } catch (error) {
+      options.logger.error({ err: error }, "recruiter import purge failed");
+    }
+  };
+  sweep();
+  const sweepTimer = setInterval(sweep, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
+
   return {
     router,
     async close() {
+      clearInterval(sweepTimer);
       await outbox.close();
       db.close();
     },

@@ -336,8 +336,14 @@ interface ImportRecord {
   expires_at: number;
 }
 
-function purgeExpiredImports(ctx: ApiContext): void {
-  statement(ctx.db, "DELETE FROM recruiter_imports WHERE expires_at <= ?").run(Math.floor(ctx.now().getTime() / 1000));
+/**
+ * Staged rows are names and e-mail addresses of people who may never become applicants: they are
+ * kept only while the recruiter can still act on them (docs/decisions/171). An import whose hour has
+ * ended is deleted by the API's sweep (api/index.ts, every SWEEP_INTERVAL_MS) or the next staging,
+ * whichever comes first; committing keeps only the report, discarding deletes the import at once.
+ */
+export function purgeExpiredImports(ctx: ApiContext): number {
+  return statement(ctx.db, "DELETE FROM recruiter_imports WHERE expires_at <= ?").run(Math.floor(ctx.now().getTime() / 1000)).changes;
 }
 
 /** Stages an import: stored for an hour, for the recruiter who made it. */
@@ -370,8 +376,6 @@ export interface ImportResult {
 /** The staged import with each row checked against today's data, or the result of a committed one. */
 export function importView(ctx: ApiContext, scope: RecruiterScope, id: string) {
   const record = requireImport(ctx, scope, id);
-  const { rows } = checkRows(ctx, scope, JSON.parse(record.rows_json) as ImportRow[]);
-  const valid = rows.filter((row) => Object.keys(row.errors).length === 0).length;
   const base = {
     id: record.id,
     state: record.state,
@@ -379,9 +383,13 @@ export function importView(ctx: ApiContext, scope: RecruiterScope, id: string) {
     expiresAt: new Date(record.expires_at * 1000).toISOString(),
   };
   if (record.state === "imported") {
+    // The rows are gone (purged at the commit); the report holds what the page shows.
     const result = JSON.parse(record.result_json ?? "{}") as ImportResult;
-    return { ...base, total: rows.length, valid: result.created.length, invalid: result.skipped.length, result };
+    const total = result.created.length + result.skipped.length;
+    return { ...base, total, valid: result.created.length, invalid: result.skipped.length, result };
   }
+  const { rows } = checkRows(ctx, scope, JSON.parse(record.rows_json) as ImportRow[]);
+  const valid = rows.filter((row) => Object.keys(row.errors).length === 0).length;
   return { ...base, total: rows.length, valid, invalid: rows.length - valid, rows };
 }
 
@@ -408,7 +416,12 @@ export function commitImport(ctx: ApiContext, scope: RecruiterScope, id: string)
       created,
       skipped: rows.filter((row) => Object.keys(row.errors).length > 0).map((row) => ({ line: row.line, errors: row.errors })),
     };
-    statement(ctx.db, "UPDATE recruiter_imports SET state = 'imported', result_json = ? WHERE id = ?").run(JSON.stringify(outcome), id);
+    // The staged rows go with the commit: the report keeps line numbers, the created applicants' user
+    // names and the skipped rows' error codes, never a skipped row's name or address (decision 171).
+    statement(ctx.db, "UPDATE recruiter_imports SET state = 'imported', result_json = ?, rows_json = '[]' WHERE id = ?").run(
+      JSON.stringify(outcome),
+      id,
+    );
     return outcome;
   })();
   const durationMs = performance.now() - started;
@@ -428,8 +441,8 @@ export function commitImport(ctx: ApiContext, scope: RecruiterScope, id: string)
   return { ...result, durationMs };
 }
 
-/** Discards a staged import (the recruiter starts over). */
+/** Discards an import (the recruiter starts over): its record is deleted at once (decision 171). */
 export function discardImport(ctx: ApiContext, scope: RecruiterScope, id: string): void {
   requireImport(ctx, scope, id);
-  statement(ctx.db, "DELETE FROM recruiter_imports WHERE id = ? AND state = 'staged'").run(id);
+  statement(ctx.db, "DELETE FROM recruiter_imports WHERE id = ?").run(id);
 }

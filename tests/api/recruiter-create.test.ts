@@ -9,7 +9,8 @@ import { APP_BASE_URL, startApi, type TestApi } from "./support/api";
 let api: TestApi;
 let rita: string;
 beforeAll(async () => {
-  api = await startApi();
+  // The sweep of ended imports (decision 171) runs often here, so its test waits milliseconds, not minutes.
+  api = await startApi({ sweepIntervalMs: 100 });
   const reply = await api.post("/recruiter/login", { cstm: "demo", userName: "rita", password: "Rita-Recruiter-2027" });
   rita = reply.body.access_token;
 });
@@ -275,5 +276,55 @@ describe("issue 12: bulk import", () => {
     const elapsed = performance.now() - started;
     expect(reply.body.created).toHaveLength(1000);
     expect(elapsed).toBeLessThan(5000);
+  });
+});
+
+describe("R-SCR-14 staged import rows do not stay in the database (decision 171)", () => {
+  const stored = (id: string) => {
+    const db = new Database(api.databasePath, { readonly: true });
+    try {
+      return db.prepare("SELECT state, rows_json, result_json FROM recruiter_imports WHERE id = ?").get(id) as
+        { state: string; rows_json: string; result_json: string | null } | undefined;
+    } finally {
+      db.close();
+    }
+  };
+
+  it("R-SCR-14 confirming keeps only the report (no staged name or address); discarding deletes the import at once", async () => {
+    const staged = (
+      await stage([
+        { email: "purge.kept@example.com", firstName: "Pia", lastName: "Purgatorio" },
+        { email: "purge.skipped@nowhere", firstName: "Sven", lastName: "Skipperson" },
+      ])
+    ).body;
+    expect(stored(staged.id)?.rows_json).toContain("Skipperson");
+    expect((await api.post(`/demo/recruiter/imports/${staged.id}/commit`, {}, { token: rita })).status).toBe(200);
+    const record = stored(staged.id);
+    expect(record).toMatchObject({ state: "imported", rows_json: "[]" });
+    expect(JSON.stringify(record)).not.toMatch(/Pia|Purgatorio|Sven|Skipperson|purge\.skipped/);
+    // The report page reads the same as before the purge.
+    const view = await api.get(`/demo/recruiter/imports/${staged.id}`, { token: rita });
+    expect(view.body).toMatchObject({
+      state: "imported",
+      total: 2,
+      valid: 1,
+      invalid: 1,
+      result: { created: [{ line: 1, userName: "purge.kept@example.com" }], skipped: [{ line: 2, errors: { email: "invalid_format" } }] },
+    });
+
+    const discarded = (await stage([{ email: "purge.discarded@example.com", firstName: "Dora", lastName: "Discard" }])).body;
+    expect((await api.post(`/demo/recruiter/imports/${discarded.id}/discard`, {}, { token: rita })).status).toBe(200);
+    expect(stored(discarded.id)).toBeUndefined();
+  });
+
+  it("R-SCR-14 an import nobody confirms or discards is deleted by the API's sweep once its hour is over, without any import call", async () => {
+    const staged = (await stage([{ email: "purge.left@example.com", firstName: "Lea", lastName: "Leftover" }])).body;
+    expect(stored(staged.id)?.state).toBe("staged");
+    api.advance(59 * 60);
+    // Within its hour the recruiter still has it.
+    expect((await api.get(`/demo/recruiter/imports/${staged.id}`, { token: rita })).body.state).toBe("staged");
+    expect(stored(staged.id)).toBeDefined();
+    api.advance(61);
+    await expect.poll(() => stored(staged.id), { timeout: 5_000, interval: 50 }).toBeUndefined();
   });
 });
