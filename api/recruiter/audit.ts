@@ -7,8 +7,8 @@ import type { RecruiterScope } from "./access";
  * The audit log of issue 11 (docs/decisions/144): every recruiter change and every export of an
  * applicant's data, with who, when, which applicant and what (before → after). Written in the same
  * transaction as the change. Never a password or a link secret: callers pass only field values a
- * recruiter can see on the applicant page. The process log gets who, which applicant and what,
- * without the values.
+ * recruiter can see on the applicant page. The process log gets who, which applicant and what, as
+ * ids, without the values.
  */
 export type AuditAction =
   | "details"
@@ -46,8 +46,9 @@ export function writeAudit(ctx: ApiContext, scope: RecruiterScope, applicant: Us
       ctx.now().toISOString(),
     ).lastInsertRowid,
   );
+  // Ids, not user names (docs/decisions/171): the entry (reached by its id) names both for support.
   ctx.logger.info(
-    { audit: { id, cstm: scope.customer.cstm, recruiter: scope.recruiter.user_name, applicant: applicant.user_name, action } },
+    { audit: { id, cstm: scope.customer.cstm, recruiterId: scope.recruiter.id, applicantId: applicant.id, action } },
     "recruiter action",
   );
   return id;
@@ -79,10 +80,7 @@ export function writeSetupAudit(
       ctx.now().toISOString(),
     ).lastInsertRowid,
   );
-  ctx.logger.info(
-    { audit: { id, cstm: scope.customer.cstm, recruiter: scope.recruiter.user_name, profileId, action } },
-    "recruiter action",
-  );
+  ctx.logger.info({ audit: { id, cstm: scope.customer.cstm, recruiterId: scope.recruiter.id, profileId, action } }, "recruiter action");
   return id;
 }
 

@@ -430,7 +430,7 @@ export function commitImport(ctx: ApiContext, scope: RecruiterScope, id: string)
       recruiterImport: {
         id,
         cstm: scope.customer.cstm,
-        recruiter: scope.recruiter.user_name,
+        recruiterId: scope.recruiter.id,
         created: result.created.length,
         skipped: result.skipped.length,
         durationMs: Math.round(durationMs),

@@ -157,13 +157,7 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
   ) {
     args.context.logger.warn(
       {
-        recruiterAction: {
-          cstm: recruiter.cstm,
-          recruiter: recruiter.recruiter.userName,
-          applicant: userName,
-          intent,
-          outcome: "rate-limited",
-        },
+        recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, intent, outcome: "rate-limited" },
       },
       "recruiter action refused",
     );
@@ -258,9 +252,10 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     }
     return fail(intent as Intent, errors, values, refusal.status);
   }
-  // Who, which applicant, what; never the values (they are in the upstream's audit log).
+  // Who and what; never the values, nor the applicant's user name (personal data): the upstream's
+  // audit entry names the applicant, its log line by id (docs/decisions/171).
   args.context.logger.info(
-    { recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, applicant: userName, intent } },
+    { recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, intent } },
     "recruiter action",
   );
   recruiter.session.flash("notice", { key: NOTICES[intent as Exclude<Intent, "email-preview">], kind: "success" });

@@ -102,9 +102,9 @@ export async function action(args: ActionFunctionArgs) {
   if ("refusal" in outcome)
     return data<ActionResult>({ result: submission.reply({ ...hidden, ...outcome.refusal }) }, { status: outcome.status });
   const { created } = outcome;
-  // Who created whom; the fields are in the upstream's audit log.
+  // Who created an applicant; whom and the fields are in the upstream's audit log (docs/decisions/171).
   context.logger.info(
-    { recruiterAction: { cstm, recruiter: who, applicant: created.userName, intent: "create", activationMail: created.activationMail } },
+    { recruiterAction: { cstm, recruiter: who, intent: "create", activationMail: created.activationMail } },
     "recruiter action",
   );
   session.flash("notice", {

@@ -7,6 +7,7 @@ import { memoize } from "~/context";
 import { CatalogueError } from "~/errors/catalogue-error";
 import type { ErrorCode } from "~/errors/catalogue";
 import { codeForFailure, type UpstreamFailure } from "~/errors/mapping";
+import { redactUrl } from "~/errors/redact";
 import type { AppSession, TokenGrant } from "~/session/session.server";
 import { isUpstreamUnavailable, type CallBudget } from "./transport.server";
 import { VISITOR_ADDRESS_HEADER } from "./visitor-address";
@@ -185,7 +186,8 @@ async function send(
   // The embedded API counts its request limits per visitor, not per app (decision 103).
   if (context.services.upstreamPublicOrigin === null) headers[VISITOR_ADDRESS_HEADER] = context.clientIp;
   const started = performance.now();
-  const log = { method, path };
+  // A logged path carries no link secret and no applicant's user name (redactUrl, docs/decisions/171).
+  const log = { method, path: redactUrl(path) };
   const transport = context.services.upstream;
   try {
     // The body is read inside the breaker and the budget: an upstream that sends headers and then
@@ -293,7 +295,7 @@ export async function callUpstream<T = unknown>(context: AppLoadContext, call: U
   const parsed = call.schema.safeParse(result.body);
   if (!parsed.success) {
     context.logger.error(
-      { upstream: { method, path: call.path }, issues: parsed.error.issues.slice(0, 5) },
+      { upstream: { method, path: redactUrl(call.path) }, issues: parsed.error.issues.slice(0, 5) },
       "upstream response does not match the contract",
     );
     throw failureError(context, call.session, { kind: "invalid-response", path: call.path, status: result.status });

@@ -534,22 +534,31 @@ describe("issue 11: actions, each with its audit entry", () => {
 });
 
 describe("issue 11: the audit log", () => {
-  it("newest first, who/when/what; the process log names who, which applicant and what, without values or passwords", async () => {
+  it("R-SCR-14 newest first, who/when/what; the process log names who, which applicant and what by id (decision 171), without user names, values or passwords", async () => {
     const clone = await api.clone("anna");
     await act(clone.userName, "status", { status: "screening" });
     await act(clone.userName, "details", { firstName: "Geheim", lastName: "Name", email: "geheim@example.com", language: "de" });
     const audit = (await detail(clone.userName)).body.applicant.audit;
     expect(audit.map((entry: any) => entry.action)).toEqual(["details", "status"]);
     expect(audit[0].at >= audit[1].at).toBe(true);
-    const line = api
+    const users = new Database(api.databasePath, { readonly: true });
+    const ids = users.prepare("SELECT id, user_name FROM users WHERE user_name IN (?, 'rita')").all(clone.userName) as {
+      id: number;
+      user_name: string;
+    }[];
+    users.close();
+    const idOf = (userName: string) => ids.find((row) => row.user_name === userName)!.id;
+    const lines = api
       .logs()
       .split("\n")
-      .filter((text) => text.includes('"recruiter action"') && text.includes(clone.userName))
-      .map((text) => JSON.parse(text));
-    expect(line.map((entry) => entry.audit)).toEqual([
-      expect.objectContaining({ recruiter: "rita", applicant: clone.userName, action: "status", cstm: "demo" }),
-      expect.objectContaining({ recruiter: "rita", applicant: clone.userName, action: "details", cstm: "demo" }),
+      .filter((text) => text.includes('"recruiter action"'))
+      .map((text) => JSON.parse(text))
+      .filter((entry) => entry.audit.applicantId === idOf(clone.userName));
+    expect(lines.map((entry) => entry.audit)).toEqual([
+      { id: audit[1].id, cstm: "demo", recruiterId: idOf("rita"), applicantId: idOf(clone.userName), action: "status" },
+      { id: audit[0].id, cstm: "demo", recruiterId: idOf("rita"), applicantId: idOf(clone.userName), action: "details" },
     ]);
+    expect(api.logs()).not.toContain(clone.userName);
     expect(api.logs()).not.toContain("Geheim");
     expect(api.logs()).not.toContain("Rita-Recruiter-2027");
     const db = new Database(api.databasePath, { readonly: true });

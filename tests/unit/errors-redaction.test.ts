@@ -25,6 +25,18 @@ describe("DESIGN §8 secrets never reach a log line", () => {
     );
   });
 
+  it("R-SCR-14 an applicant's user name in a recruiter path never reaches a logged URL (decision 171); the page it names stays readable", () => {
+    expect(redactUrl("/demo/recruiter/applicants/ben.schulz%40example.com/continue?profile=P100")).toBe(
+      "/demo/recruiter/applicants/[redacted]/continue?profile=P100",
+    );
+    expect(redactUrl("/api/demo/recruiter/applicants/anna-1f2e3d4c/report?profileId=P100&language=de")).toBe(
+      "/api/demo/recruiter/applicants/[redacted]/report?profileId=P100&language=de",
+    );
+    expect(redactUrl("/api/recruiter/applicants/anna")).toBe("/api/recruiter/applicants/[redacted]");
+    expect(redactUrl("/demo/recruiter/applicants?page=2")).toBe("/demo/recruiter/applicants?page=2");
+    expect(redactUrl("/demo/recruiter/applicants.csv")).toBe("/demo/recruiter/applicants.csv");
+  });
+
   it("DESIGN §8 cookies, authorization headers, tokens and passwords are censored at any depth", () => {
     const { logger, output } = capture();
     const error = Object.assign(new Error("upstream said no"), {
