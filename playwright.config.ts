@@ -69,6 +69,8 @@ export default defineConfig({
       // The embedded API's limits of resets and registrations (decision 103): every journey comes from 127.0.0.1.
       API_RATE_LIMIT_CLIENT_MAX: "100000",
       API_RATE_LIMIT_TARGET_MAX: "100000",
+      // Every journey is rita at `demo`: the recruiter calls' limits (decision 171) ×1000.
+      API_RECRUITER_LIMIT_PERCENT: "100000",
       // The journeys fill forms faster than people: no minimum time of the honeypot (decision 130);
       // its time stamp must still be genuine. The minimum itself: tests/integration/honeypot.test.ts.
       HONEYPOT_MIN_FILL_MS: "0",

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { ClientAddress, RequestLimiter } from "./auth/request-limits";
 import type { FailureThrottle } from "./auth/throttle";
+import type { RecruiterLimitSettings } from "./recruiter/limits";
 import type { TokenService } from "./auth/tokens";
 import type { Db } from "./db/connection";
 import type { Outbox } from "./mail/outbox";
@@ -16,6 +17,8 @@ export interface ApiContext {
   loginThrottle: FailureThrottle;
   /** Calls per client and per target of the mail and registration calls (429 after too many). */
   requestLimits: RequestLimiter;
+  /** Recruiter calls per recruiter, customer and applicant (docs/decisions/171), counted in requestLimits' store. */
+  recruiterLimits: RecruiterLimitSettings;
   /** The address a request counts against (the app's own calls name their visitor's). */
   clientAddress: ClientAddress;
   /** Wrong continue codes per customer, from all addresses (docs/decisions/170). */

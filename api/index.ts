@@ -28,6 +28,8 @@ import { mediaRoutes } from "./routes/media";
 import { modulesRoutes } from "./routes/modules";
 import { passwordRoutes } from "./routes/passwords";
 import { purgeExpiredImports } from "./recruiter/create";
+import { recruiterExportRoutes } from "./recruiter/export";
+import { DEFAULT_RECRUITER_LIMITS, recruiterLimitGuards, type RecruiterLimitSettings } from "./recruiter/limits";
 import { recruiterRoutes } from "./routes/recruiter";
 import { registrationRoutes } from "./routes/registration";
 import { reportRoutes } from "./routes/report";
@@ -74,6 +76,8 @@ export interface EmbeddedApiOptions {
   scryptLog2N?: number;
   /** Wrong continue codes per customer and window (docs/decisions/170); unset fields take the defaults. */
   continueCodeCeiling?: Partial<ContinueCodeCeilingSettings>;
+  /** Limits of the recruiter calls of docs/decisions/171; default DEFAULT_RECRUITER_LIMITS. */
+  recruiterLimits?: RecruiterLimitSettings;
   /** How often ended imports are swept out (default SWEEP_INTERVAL_MS; tests shorten it). */
   sweepIntervalMs?: number;
 }
@@ -122,6 +126,7 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
     }),
     loginThrottle: createFailureThrottle({ maxFailures: 10, windowS: 5 * 60, nowMs: () => now().getTime() }),
     requestLimits: createRequestLimiter(db, { ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, () => now().getTime()),
+    recruiterLimits: options.recruiterLimits ?? DEFAULT_RECRUITER_LIMITS,
     clientAddress: options.clientAddress ?? socketClientAddress,
     continueCodeCeiling: createContinueCodeCeiling(
       db,
@@ -158,7 +163,10 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
   reportRoutes(router, ctx);
   trackingRoutes(router, ctx);
   customRoutes(router, ctx);
+  // The limits of decision 171 stand in front of the recruiter calls they count.
+  recruiterLimitGuards(router, ctx);
   recruiterRoutes(router, ctx);
+  recruiterExportRoutes(router, ctx);
   mediaRoutes(router, ctx);
   devRoutes(router, ctx);
 

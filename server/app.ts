@@ -21,6 +21,7 @@ import { createUpstreamTransport, UPSTREAM_KEEP_ALIVE_MS } from "../app/upstream
 import { VISITOR_ADDRESS_HEADER } from "../app/upstream/visitor-address";
 import { CLIENT_REPORTS_PER_MINUTE } from "../app/errors/report-budget";
 import { createEmbeddedApi, type EmbeddedApi } from "../api/index";
+import { scaledRecruiterLimits } from "../api/recruiter/limits";
 import type { ServerConfig } from "./env";
 import { createLogger } from "./logger";
 import { plainErrorPage } from "./plain-page";
@@ -217,6 +218,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
         targetMax: config.API_RATE_LIMIT_TARGET_MAX,
         targetWindowS: config.API_RATE_LIMIT_TARGET_WINDOW_S,
       },
+      recruiterLimits: scaledRecruiterLimits(config.API_RECRUITER_LIMIT_PERCENT, config.API_RECRUITER_LIMIT_WINDOW_S),
       // The app's own calls arrive over its internal loopback listener, all from 127.0.0.1: there the
       // visitor's address the app names counts (decision 103). On the public listener the header is
       // ignored: a client cannot choose the address it counts against.

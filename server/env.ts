@@ -161,6 +161,13 @@ const envSchema = z.object({
   API_RATE_LIMIT_TARGET_MAX: positiveInt(1_000_000).default(5),
   API_RATE_LIMIT_TARGET_WINDOW_S: positiveInt(86_400).default(3600),
   /**
+   * The embedded API's limits of recruiter calls (docs/decisions/171: exports, report PDFs, continue
+   * codes, imports, creations, mails per recruiter and per customer), in percent of their defaults,
+   * and their window.
+   */
+  API_RECRUITER_LIMIT_PERCENT: positiveInt(1_000_000).default(100),
+  API_RECRUITER_LIMIT_WINDOW_S: positiveInt(86_400).default(600),
+  /**
    * The embedded API's scrypt cost as log2(N) (docs/decisions/092): 17 is OWASP's. Lower only for
    * test servers, which sign in thousands of times; a start below 17 says so in the log.
    */

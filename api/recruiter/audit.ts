@@ -25,7 +25,8 @@ export type AuditAction =
   | "created"
   | "continue_code_issued"
   | "continue_code_used"
-  | "open_until_default";
+  | "open_until_default"
+  | "list_exported";
 
 export type AuditChanges = Record<string, unknown>;
 
@@ -82,6 +83,48 @@ export function writeSetupAudit(
   );
   ctx.logger.info({ audit: { id, cstm: scope.customer.cstm, recruiterId: scope.recruiter.id, profileId, action } }, "recruiter action");
   return id;
+}
+
+/**
+ * The applicant list taken out of the system (docs/decisions/171): the export file, or a page larger
+ * than the list shows. About the customer's list, not one applicant (applicant_id and profile_id
+ * NULL): who, when, which filter, how many rows. The filter is kept as the recruiter set it, search
+ * words and name fields included: the entry is data protection's answer to "whose data left, and
+ * with whom", and the audit log already holds the personal data it is about. The process log line
+ * gets the count, never the filter (decision 168).
+ */
+export function writeListAudit(
+  ctx: ApiContext,
+  scope: RecruiterScope,
+  changes: { via: string; filter: AuditChanges; rows: number } & AuditChanges,
+): number {
+  const id = Number(
+    statement(
+      ctx.db,
+      `INSERT INTO recruiter_audit (cstm, recruiter_id, recruiter_user_name, applicant_id, applicant_user_name, action, changes_json, created_at)
+       VALUES (?, ?, ?, NULL, '', 'list_exported', ?, ?)`,
+    ).run(scope.customer.cstm, scope.recruiter.id, scope.recruiter.user_name, JSON.stringify(changes), ctx.now().toISOString())
+      .lastInsertRowid,
+  );
+  ctx.logger.info(
+    {
+      audit: {
+        id,
+        cstm: scope.customer.cstm,
+        recruiterId: scope.recruiter.id,
+        action: "list_exported",
+        via: changes.via,
+        rows: changes.rows,
+      },
+    },
+    "recruiter action",
+  );
+  return id;
+}
+
+/** The list query's parameters that were set (sort and order always are). */
+export function describeListFilter(filter: Record<string, unknown>): AuditChanges {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== ""));
 }
 
 export interface AuditEntry {

@@ -81,6 +81,8 @@ const UPSTREAM_MESSAGES: Record<string, string> = {
   no_email_address: "recruiter:applicant.errors.noEmail",
   invalid_values: "recruiter:applicant.errors.invalidValues",
   invalid_body: "recruiter:applicant.errors.invalid",
+  // The upstream's limit of mails per recruiter, customer and applicant (docs/decisions/171).
+  too_many_requests: "auth:tooManyAttempts",
 };
 
 const FIELD_MESSAGES: Record<string, string> = {
@@ -243,6 +245,12 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     }
   });
   if (refusal) {
+    if (refusal.status === 429) {
+      args.context.logger.warn(
+        { recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, intent, outcome: "rate-limited" } },
+        "recruiter action refused",
+      );
+    }
     const body = (refusal.body ?? {}) as { error?: string; data?: unknown };
     const errors: Record<string, string> = { "": UPSTREAM_MESSAGES[body.error ?? ""] ?? "recruiter:applicant.errors.invalid" };
     if (body.data && typeof body.data === "object") {

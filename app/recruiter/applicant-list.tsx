@@ -333,9 +333,9 @@ export function ApplicantTable(props: ListViewProps) {
         </nav>
       ) : null}
       <p>
-        <a href={`${basePath}.csv${listSearch(values, { page: "" })}`} download>
-          {t("list.export", { count: total })}
-        </a>
+        {/* No `download` attribute: the file comes as an attachment anyway, and a refusal (decision 171)
+            must lead back to the list with its message rather than be saved as the file. */}
+        <a href={`${basePath}.csv${listSearch(values, { page: "" })}`}>{t("list.export", { count: total })}</a>
       </p>
     </>
   );

@@ -279,7 +279,8 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
           <section className="card" aria-labelledby={`report-${profile.id}`}>
             <h3 id={`report-${profile.id}`}>{t("applicant.report.title")}</h3>
             <p>
-              <a href={`${pagePath}/report/${encodeURIComponent(profile.id)}`} download>
+              {/* No `download` attribute: see the list's export link (decision 171). */}
+              <a href={`${pagePath}/report/${encodeURIComponent(profile.id)}`}>
                 {t("applicant.report.download", { profile: profile.name })}
               </a>
             </p>
@@ -666,9 +667,7 @@ export function ApplicantPage(props: ApplicantPageProps) {
       <section className="recruiter-section" aria-labelledby="downloads-title">
         <h2 id="downloads-title">{t("applicant.downloads.title")}</h2>
         <p>
-          <a href={`${pagePath}/values.csv`} download>
-            {t("applicant.downloads.values")}
-          </a>
+          <a href={`${pagePath}/values.csv`}>{t("applicant.downloads.values")}</a>
         </p>
       </section>
 

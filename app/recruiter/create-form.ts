@@ -118,5 +118,7 @@ export function upstreamFieldErrors(
   if (status === 403 && body.error === "password_requirements")
     return { fieldErrors: { password: ["recruiter:create.errors.passwordRules"] }, formErrors: [] };
   if (status === 409 || status === 400) return { fieldErrors, formErrors: ["recruiter:applicant.errors.invalid"] };
+  // The upstream's limit of creations per recruiter and customer (docs/decisions/171).
+  if (status === 429) return { fieldErrors, formErrors: ["auth:tooManyAttempts"] };
   return null;
 }

@@ -6,6 +6,7 @@ import { intlLocale } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
+import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { issueContinueCode } from "~/upstream/recruiter-continue.server";
 import { applicantDetail } from "~/upstream/recruiter.server";
@@ -73,6 +74,11 @@ export async function action(args: ActionFunctionArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
+    // One code too many for this recruiter or customer (decision 171): the form says so.
+    if (isRateLimited(error)) {
+      logRefusal(args, recruiter, "continue-code");
+      return data<ActionResult>({ ok: false, error: TOO_MANY, profileId }, { status: 429 });
+    }
     const code = error instanceof UpstreamError ? (error.body as { error?: string } | undefined)?.error : undefined;
     if (error instanceof UpstreamError && (error.status === 409 || error.status === 404) && code && REFUSALS[code]) {
       return data<ActionResult>({ ok: false, error: REFUSALS[code], profileId }, { status: error.status });

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
+import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { applicantReport } from "~/upstream/recruiter.server";
@@ -8,7 +9,8 @@ import { applicantReport } from "~/upstream/recruiter.server";
 /**
  * Get user report (issue 11): the applicant's report PDF for one profile, streamed from the
  * upstream, also before the applicant may download it; in the recruiter's language. Without any
- * result yet (409) the applicant page says so instead.
+ * result yet (409) the applicant page says so instead, and so it does when the upstream refuses one
+ * download too many (429, docs/decisions/171).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const recruiter = await requireRecruiter(args);
@@ -21,10 +23,12 @@ export async function loader(args: LoaderFunctionArgs) {
       applicantReport(args.context, session, cstm, userName, profileId, language),
     );
   } catch (error) {
+    const pagePath = recruiterPath(cstm, `/applicants/${encodeURIComponent(userName)}`);
+    if (isRateLimited(error)) throw await refusedDownload(args, recruiter, "report", pagePath);
     // No report for this profile, or no result yet: back to the applicant page, which says so.
     if (error instanceof UpstreamError && error.status === 409) {
       session.flash("notice", { key: "recruiter:applicant.report.noResults", kind: "error" });
-      throw redirect(recruiterPath(cstm, `/applicants/${encodeURIComponent(userName)}`), {
+      throw redirect(pagePath, {
         headers: { "Set-Cookie": await commitSession(args.context, session) },
       });
     }

@@ -1,18 +1,28 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getTranslator } from "~/i18n/i18n.server";
 import { csvResponse, toCsv } from "~/recruiter/csv.server";
-import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { applicantValues } from "~/upstream/recruiter.server";
+import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
+import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
+import { applicantValues, type ApplicantValues } from "~/upstream/recruiter.server";
 
 /**
  * Get user values (issue 11): the applicant's scale values and form answers as CSV
- * (app/recruiter/csv.server.ts), one row per value. The upstream records the export.
+ * (app/recruiter/csv.server.ts), one row per value. The upstream records and limits the export; its
+ * refusal (429, docs/decisions/171) brings the recruiter back to the applicant page with the message.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const recruiter = await requireRecruiter(args);
   const { cstm, language, session } = recruiter;
   const userName = args.params.userName ?? "";
-  const values = await withRecruiterUpstream(args, recruiter, () => applicantValues(args.context, session, cstm, userName, language));
+  let values: ApplicantValues;
+  try {
+    values = await withRecruiterUpstream(args, recruiter, () => applicantValues(args.context, session, cstm, userName, language));
+  } catch (error) {
+    if (isRateLimited(error)) {
+      throw await refusedDownload(args, recruiter, "values", recruiterPath(cstm, `/applicants/${encodeURIComponent(userName)}`));
+    }
+    throw error;
+  }
   const t = getTranslator(language, "recruiter");
   const header = ["kind", "profile", "module", "name", "score", "maxScore", "normValue", "value", "date"].map((column) =>
     t(`valuesCsv.${column}`),

@@ -99,8 +99,15 @@ export async function action(args: ActionFunctionArgs) {
       throw error;
     }
   });
-  if ("refusal" in outcome)
+  if ("refusal" in outcome) {
+    if (outcome.status === 429) {
+      context.logger.warn(
+        { recruiterAction: { cstm, recruiter: who, intent: "create", outcome: "rate-limited" } },
+        "recruiter action refused",
+      );
+    }
     return data<ActionResult>({ result: submission.reply({ ...hidden, ...outcome.refusal }) }, { status: outcome.status });
+  }
   const { created } = outcome;
   // Who created an applicant; whom and the fields are in the upstream's audit log (docs/decisions/171).
   context.logger.info(

@@ -7,6 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, REQUIRED_COLUMNS } from "~/recruiter/import-columns";
 import { parseImportCsv } from "~/recruiter/import-csv.server";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
+import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { stageImport } from "~/upstream/recruiter-create.server";
 
@@ -50,7 +51,15 @@ export async function action(args: ActionFunctionArgs) {
     const { problem } = parsed;
     return data({ problem: messageKey(problem.key, "values" in problem ? problem.values : undefined) }, { status: 400 });
   }
-  const staged = await withRecruiterUpstream(args, recruiter, () => stageImport(context, session, cstm, parsed.rows));
+  let staged: Awaited<ReturnType<typeof stageImport>>;
+  try {
+    staged = await withRecruiterUpstream(args, recruiter, () => stageImport(context, session, cstm, parsed.rows));
+  } catch (error) {
+    // The upstream's limit of import calls (decision 171), like the app's own above.
+    if (!isRateLimited(error)) throw error;
+    logRefusal(args, recruiter, "import-upload");
+    return data({ problem: TOO_MANY }, { status: 429 });
+  }
   session.set("recruiterImport", staged.id);
   context.logger.info(
     { recruiterAction: { cstm, recruiter: who, intent: "import-upload", rows: staged.total, invalid: staged.invalid } },

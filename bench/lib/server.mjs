@@ -78,6 +78,7 @@ export async function startBuiltServer(env = {}, { core, buildDir = path.join(RO
     RATE_LIMIT_MAX: "100000",
     API_RATE_LIMIT_CLIENT_MAX: "100000",
     API_RATE_LIMIT_TARGET_MAX: "100000",
+    API_RECRUITER_LIMIT_PERCENT: "100000",
     DEMO_MODE: "true",
     BUILD_DIR: buildDir,
     ...env,

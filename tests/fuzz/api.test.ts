@@ -5,6 +5,7 @@ import express from "express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedApi, type EmbeddedApi } from "../../api/index";
+import { scaledRecruiterLimits } from "../../api/recruiter/limits";
 import { parseEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
 import { testSecret } from "../support/server";
@@ -94,6 +95,8 @@ beforeAll(async () => {
       targetMax: config.API_RATE_LIMIT_TARGET_MAX,
       targetWindowS: config.API_RATE_LIMIT_TARGET_WINDOW_S,
     },
+    // The recruiter calls' limits (decision 171) likewise.
+    recruiterLimits: scaledRecruiterLimits(1_000_000),
   });
   listener.disable("x-powered-by");
   listener.use("/api", api.router);

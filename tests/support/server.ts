@@ -47,6 +47,8 @@ export async function startServer(
       // (decision 103) are out of the way unless a test of them sets its own.
       API_RATE_LIMIT_CLIENT_MAX: "100000",
       API_RATE_LIMIT_TARGET_MAX: "100000",
+      // Every test is rita (or a clone) at `demo`: the recruiter calls' limits (decision 171) ×1000.
+      API_RECRUITER_LIMIT_PERCENT: "100000",
       // Browsers driven by tests fill forms faster than people: no minimum time of the honeypot
       // (decision 130) unless a test of it sets one; its time stamp must still be genuine.
       HONEYPOT_MIN_FILL_MS: "0",

@@ -9,6 +9,7 @@ import { vi } from "vitest";
 import pino from "pino";
 import { createEmbeddedApi, type EmbeddedApi, type EmbeddedApiOptions } from "../../../api/index";
 import { DEMO_USERS } from "../../../api/demo/users";
+import { scaledRecruiterLimits } from "../../../api/recruiter/limits";
 
 /**
  * The embedded API in an in-process Express app on an ephemeral port, with its own temporary SQLite
@@ -71,6 +72,8 @@ export async function recruiterToken(api: TestApi, userName: string, password: s
  * that register or reset many times; tests of the limits pass their own `requestLimits`.
  */
 export const UNLIMITED_REQUESTS = { clientMax: 1_000_000, targetMax: 1_000_000 };
+/** The recruiter calls' limits (decision 171) out of the way likewise; their tests pass their own. */
+export const UNLIMITED_RECRUITER_CALLS = scaledRecruiterLimits(1_000_000);
 
 export async function startApi(
   overrides: Partial<EmbeddedApiOptions> & {
@@ -103,6 +106,7 @@ export async function startApi(
     demoMode: true,
     now: () => new Date(Date.now() + offsetMs),
     requestLimits: UNLIMITED_REQUESTS,
+    recruiterLimits: UNLIMITED_RECRUITER_CALLS,
     // Contract tests sign in hundreds of times: hashes at N=2^10; tests of the hashing pass 17.
     scryptLog2N: 10,
     ...apiOverrides,

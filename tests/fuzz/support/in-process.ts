@@ -105,6 +105,7 @@ export async function startFuzzApp(env: Record<string, string> = {}): Promise<Fu
     // what the API does with the input after the first few runs.
     API_RATE_LIMIT_CLIENT_MAX: "1000000",
     API_RATE_LIMIT_TARGET_MAX: "1000000",
+    API_RECRUITER_LIMIT_PERCENT: "1000000",
     // Thousands of logins: hashes at scrypt N=2^10, not OWASP's cost (decision 092); hashing has its own tests.
     API_SCRYPT_LOG2_N: "10",
     ...env,

@@ -1,0 +1,37 @@
+import { redirect } from "@remix-run/node";
+import type { DataFunctionArgs } from "~/customer/customer.server";
+import { isRateLimited } from "~/forms/upstream-errors.server";
+import { commitSession } from "~/session/request.server";
+import type { RecruiterContext } from "./session.server";
+
+/**
+ * The upstream's "one too many" for a recruiter call (429, its limits per recruiter and customer,
+ * docs/decisions/171), shown like the app's own limit of the recruiter's forms: the translated
+ * "too many attempts" and a "recruiter action refused" log line.
+ */
+export const TOO_MANY = "auth:tooManyAttempts";
+
+export { isRateLimited };
+
+export function logRefusal(args: DataFunctionArgs, recruiter: RecruiterContext, intent: string): void {
+  args.context.logger.warn(
+    { recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, intent, outcome: "rate-limited" } },
+    "recruiter action refused",
+  );
+}
+
+/**
+ * A refused download (a link, so a GET): back to the page the link is on, where the message shows
+ * once (the shared notice). The links carry no `download` attribute, so the browser follows this
+ * redirect instead of saving the page as the file.
+ */
+export async function refusedDownload(
+  args: DataFunctionArgs,
+  recruiter: RecruiterContext,
+  intent: string,
+  backTo: string,
+): Promise<Response> {
+  logRefusal(args, recruiter, intent);
+  recruiter.session.flash("notice", { key: TOO_MANY, kind: "error" });
+  return redirect(backTo, { headers: { "Set-Cookie": await commitSession(args.context, recruiter.session) } });
+}
