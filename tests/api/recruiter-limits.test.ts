@@ -169,7 +169,7 @@ describe("R-SCR-14 the applicant list's export: every row, audited with its filt
     const { token, id } = await newRecruiter();
     const all = await api.get("/demo/recruiter/applicants?pageSize=1", { token });
     const total = all.body.total as number;
-    // More than one page of the export (1,000 rows): generated applicants (api/demo/bulk.ts) straight
+    // Several pages of the export (500 rows each): generated applicants (api/demo/bulk.ts) straight
     // into the database.
     const missing = 1_000;
     const db = new Database(api.databasePath);
