@@ -244,9 +244,21 @@ describe("hostile input", () => {
     expect(failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // An error report is free text by nature: handleClientError rightly stores these strings (verbatim, see below).
-    const { client_errors: reports, ...after } = snapshot();
-    const { client_errors: _none, ...unchanged } = before;
+    // A read of the unpaged applicant list is a list export, audited with its filter and row count, and the
+    // recruiter calls count against their limits (decision 171): the audit's export rows and the limits' counters
+    // are the one thing the calls may add.
+    const { client_errors: reports, recruiter_audit: audit, request_limits: _counted, request_limit_meta: _meta, ...after } = snapshot();
+    const {
+      client_errors: _none,
+      recruiter_audit: auditBefore,
+      request_limits: _counts,
+      request_limit_meta: _metaBefore,
+      ...unchanged
+    } = before;
     expect(after).toEqual(unchanged);
+    expect(auditBefore.filter((row) => !audit.includes(row))).toEqual([]);
+    const added = audit.filter((row) => !auditBefore.includes(row)).map((row) => (JSON.parse(row) as { action: string }).action);
+    expect(new Set(added)).toEqual(new Set(added.length ? ["list_exported"] : []));
     expect(reports.length).toBeLessThanOrEqual(HOSTILE_VALUES.length);
   });
 
