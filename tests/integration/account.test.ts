@@ -1,8 +1,10 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
 import { cloneUser, outbox, signIn } from "../support/demo";
 import { requestLines, upstreamCallsIn } from "../support/logs";
-import { startServer, type RunningServer } from "../support/server";
+import { sessionRecordOf } from "../support/seed-session";
+import { startServer, testSecret, type RunningServer } from "../support/server";
 import { seedSession } from "./errors-fakes";
 
 let server: RunningServer;
@@ -136,13 +138,20 @@ describe("on-site login", () => {
 });
 
 describe("logout (R-AUTH-04)", () => {
-  it("a regular applicant goes to login; the upstream token is revoked and Clear-Site-Data sent", async () => {
+  it("R-AUTH-01 R-AUTH-04 a regular applicant goes to login; GET /logout revoked the token upstream, Clear-Site-Data sent", async () => {
     const browser = client();
     await signIn(browser, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });
     const cookie = sessionCookie(browser);
+    // The upstream's own answer to the session's token, before and after: only GET /logout revokes it there.
+    const { applicant } = (await sessionRecordOf(path.join(server.dataDir, "app.db"), testSecret(), browser.cookies)) as {
+      applicant: { token: string };
+    };
+    const userData = () => fetch(`${server.baseUrl}/api/userData`, { headers: { Authorization: `Bearer ${applicant.token}` } });
+    expect((await userData()).status).toBe(200);
     const response = await browser.post("/demo/logout", {}, { follow: false });
     expect(response.location).toBe("/demo/login");
     expect(response.headers.get("clear-site-data")).toContain('"cache"');
+    expect((await userData()).status).toBe(401);
     const again = new BrowserClient(server.baseUrl);
     again.cookies.set(SESSION_COOKIE, cookie!);
     expect((await again.get("/demo/change-password", { follow: false })).location).toMatch(/^\/demo\/login/);

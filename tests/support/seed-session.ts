@@ -82,6 +82,31 @@ export async function updateSessionRecord(
 }
 
 /**
+ * What the server keeps for a browser's session (the record of app/session/session.server.ts, SessionData),
+ * read straight from its SQLite store: e.g. the upstream tokens, which never leave the server (R-ENT-01).
+ * `cookies` is the browser's jar; its session cookie is the one whose name ends in "session".
+ */
+export async function sessionRecordOf(
+  databasePath: string,
+  secret: string,
+  cookies: Map<string, string>,
+): Promise<Record<string, unknown>> {
+  const name = [...cookies.keys()].find((cookie) => cookie.endsWith("session"));
+  if (!name) throw new Error("the browser holds no session cookie");
+  const id = sessionIdIn(await createCookie(name, { secrets: [secret] }).parse(`${name}=${cookies.get(name)}`));
+  if (!id) throw new Error(`${name} is not a session cookie signed with this secret`);
+  const db = new Database(databasePath, { readonly: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const row = db.prepare("SELECT data FROM sessions WHERE id = ?").get(id) as { data: string } | undefined;
+    if (!row) throw new Error("no session record for this cookie");
+    return JSON.parse(row.data) as Record<string, unknown>;
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * The record id a session cookie's value names: the id itself, or, for a signed-in applicant, the id
  * with the hint of who was signed in (app/session/session.server.ts, decision 126).
  */
