@@ -317,11 +317,35 @@ describe("forgotten and reset password", () => {
     expect(page.text).not.toMatch(/>Close</);
   });
 
-  it("R-VAL-09 password reset is refused when the customer has registration disabled", async () => {
+  it("R-VAL-09 demo-vor-ort (no registration, no self-service setting): forgot-password and a real reset link refuse; the password stays", async () => {
     const forgot = await client().get("/demo-vor-ort/forgot-password?langId=en_GB");
     expect(forgot.text).toContain("Passwords cannot be reset or changed here for this project.");
+    expect(forgot.text).not.toContain('name="username"');
     const posted = await client().post("/demo-vor-ort/forgot-password?langId=en_GB", { username: "anna" });
     expect(posted.status).toBe(403);
+    expect(posted.text).toContain("Passwords cannot be reset or changed here for this project.");
+
+    // A genuine reset link of the user base demo and demo-vor-ort share, opened under demo-vor-ort.
+    const user = await cloneUser(server.baseUrl, "anna");
+    await client().post("/demo/forgot-password", { username: user.userName });
+    const [mail] = await outbox(server.baseUrl, user.userName);
+    const link = new URL(mail.link).pathname.replace(/^\/demo\//, "/demo-vor-ort/");
+    const browser = client();
+    const page = await browser.get(`${link}?langId=en_GB`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Passwords cannot be reset or changed here for this project.");
+    expect(page.text).not.toContain('name="password"');
+    const refused = await browser.post(`${link}?langId=en_GB`, {
+      username: user.userName,
+      password: "Vor-Ort-Neu-2027",
+      passwordRepeat: "Vor-Ort-Neu-2027",
+      privacy: "on",
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain("Passwords cannot be reset or changed here for this project.");
+    // Nothing changed upstream: the new password signs nobody in, the old one still does.
+    expect((await signIn(client(), { ...user, password: "Vor-Ort-Neu-2027" })).status).toBe(401);
+    expect(new URL((await signIn(client(), user)).url).pathname).toBe("/demo/home");
   });
 });
 
@@ -403,7 +427,37 @@ describe("change password", () => {
     expect(["/demo/home", "/demo/profileChooser"]).toContain(new URL(again.url).pathname);
   });
 
-  it("R-VAL-09 issue 14 part 9: azubi has no registration but password self-service of its own: passwort-aendern changes the password, forgot-password sends the mail", async () => {
+  it("R-VAL-09 demo-vor-ort (no registration, no self-service setting): home offers no change, its dialog and /change-password refuse; the password stays", async () => {
+    const user = await cloneUser(server.baseUrl, "anna");
+    const browser = client();
+    await browser.get("/demo-vor-ort/login?onSite=1&profileId=P100&langId=en_GB");
+    const home = await browser.post("/demo-vor-ort/login?onSite=1&profileId=P100", {
+      username: user.userName,
+      password: user.password!,
+      privacy: "on",
+    });
+    expect(new URL(home.url).pathname).toBe("/demo-vor-ort/home");
+    expect(home.text).not.toContain("modal=change-password");
+    const dialog = await browser.get("/demo-vor-ort/home?modal=change-password");
+    expect(dialog.status).toBe(200);
+    expect(dialog.text).toMatch(/<dialog open="" aria-modal="true" aria-labelledby="modal-change-password-title"/);
+    expect(dialog.text).toContain("Passwords cannot be reset or changed here for this project.");
+    expect(dialog.text).not.toContain('name="oldPassword"');
+    const page = await browser.get("/demo-vor-ort/change-password");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Passwords cannot be reset or changed here for this project.");
+    expect(page.text).not.toContain('name="oldPassword"');
+    const refused = await browser.post("/demo-vor-ort/change-password", {
+      oldPassword: user.password!,
+      password: "Vor-Ort-Neu-2027",
+      passwordRepeat: "Vor-Ort-Neu-2027",
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain("Passwords cannot be reset or changed here for this project.");
+    expect((await signIn(client(), { ...user, password: "Vor-Ort-Neu-2027" })).status).toBe(401);
+  });
+
+  it("R-VAL-09 azubi has no registration but password self-service of its own: passwort-aendern changes the password, forgot-password sends the mail", async () => {
     const user = await cloneUser(server.baseUrl, "greta");
     const browser = client();
     await signIn(browser, user);
