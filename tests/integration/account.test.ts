@@ -256,7 +256,7 @@ describe("registration", () => {
 });
 
 describe("forgotten and reset password", () => {
-  it("R-VAL-02 R-CAT-03 forgot → mail → reset (R-VAL-03, C04) → login with the new password", async () => {
+  it("R-VAL-02 R-VAL-03 R-CAT-03 forgot → mail → reset (required fields with the input kept, rules, C04) → login with the new password", async () => {
     const user = await cloneUser(server.baseUrl, "anna");
     const browser = client();
     await browser.get("/demo/forgot-password?langId=en_GB");
@@ -275,6 +275,36 @@ describe("forgotten and reset password", () => {
     const form = await reset.get(link.pathname + "?langId=en_GB");
     expect(form.status).toBe(200);
     expect(form.text).toContain("at least 8 characters");
+
+    // R-VAL-03: the username and the privacy checkbox are required, each with its message; what was typed
+    // stays (the passwords never come back).
+    const nothing = await reset.post(link.pathname, { username: "", password: "New-Pass-2027", passwordRepeat: "New-Pass-2027" });
+    expect(nothing.status).toBe(400);
+    expect(nothing.text).toContain("Please enter your username.");
+    expect(nothing.text).toContain("Please accept the privacy policy.");
+    expect(nothing.text).not.toContain("New-Pass-2027");
+    const noPrivacy = await reset.post(link.pathname, {
+      username: user.userName,
+      password: "New-Pass-2027",
+      passwordRepeat: "New-Pass-2027",
+    });
+    expect(noPrivacy.text).toContain("Please accept the privacy policy.");
+    expect(noPrivacy.text).not.toContain("Please enter your username.");
+    expect(noPrivacy.text).toMatch(new RegExp(`<input[^>]*name="username"[^>]*value="${user.userName}"`));
+    const noName = await reset.post(link.pathname, {
+      username: "",
+      password: "New-Pass-2027",
+      passwordRepeat: "New-Pass-2027",
+      privacy: "on",
+    });
+    expect(noName.text).toContain("Please enter your username.");
+    expect(noName.text).not.toContain("Please accept the privacy policy.");
+    expect(noName.text).toMatch(/<input[^>]*name="privacy"[^>]*checked=""|<input[^>]*checked=""[^>]*name="privacy"/);
+    const hungarian = client();
+    await hungarian.get(`${link.pathname}?langId=hu`);
+    const inHungarian = await hungarian.post(`${link.pathname}?langId=hu`, { username: "", password: "", passwordRepeat: "" });
+    expect(inHungarian.text).toContain("Kérjük, adja meg a felhasználónevét.");
+    expect(inHungarian.text).toContain("Kérjük, fogadja el az adatvédelmi nyilatkozatot.");
 
     const short = await reset.post(link.pathname, { username: user.userName, password: "Ab1", passwordRepeat: "Ab2", privacy: "on" });
     expect(short.text).toContain("Your password must contain at least 8 characters.");
