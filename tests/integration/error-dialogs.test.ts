@@ -14,7 +14,15 @@ let server: RunningServer;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({
-    "GET /getConfiguration": (call, res) => json(res, 200, customerConfig(call.query.get("cstm") ?? "")),
+    "GET /getConfiguration": (call, res) =>
+      json(
+        res,
+        200,
+        customerConfig(call.query.get("cstm") ?? "", {
+          area: { name: "generic", root: "login", routes: ["login", "forgot-password", "page-not-found"] },
+          enablePasswordSelfService: true,
+        }),
+      ),
     "POST /login": (call, res) => {
       const { userName } = JSON.parse(call.body) as { userName: string };
       if (userName === "forbidden") return json(res, 403, { status: "failed" });
@@ -22,6 +30,8 @@ beforeAll(async () => {
       if (userName === "expired-token") return json(res, 419, { status: "failed" });
       json(res, 500, { status: "failed" });
     },
+    // The mail service behind the upstream is down: the reset mail could not be sent.
+    "POST /resetPasswordByUserName": (_call, res) => json(res, 500, { status: "failed", error: "mail_not_sent" }),
   });
   server = await startServer({ UPSTREAM_API_URL: upstream.url, CONFIG_CACHE_TTL_S: "0" });
 });
@@ -40,6 +50,11 @@ async function postLogin(userName: string): Promise<PageResponse> {
   const browser = new BrowserClient(server.baseUrl);
   await browser.get("/demo/login");
   return browser.post("/demo/login", { username: userName, password: "Secret-Typed-2027", privacy: "on" });
+}
+
+/** The form's own error list (FormErrors in app/forms/field.tsx): inside the form, announced as an alert. */
+function formErrors(page: PageResponse): string | undefined {
+  return /<form method="post"[^>]*>[\s\S]*?(<div class="form-errors" role="alert"[\s\S]*?<\/div>)/.exec(page.text)?.[1];
 }
 
 describe("catalogue errors as dialogs over the page (issue 14 part 3)", () => {
@@ -78,6 +93,17 @@ describe("catalogue errors as dialogs over the page (issue 14 part 3)", () => {
     expect(dialogs(page)).toEqual([]);
     expect(page.text).toMatch(/<h1 id="error-title">Sitzung abgelaufen<\/h1>/);
     expect(page.text).not.toContain('name="username"');
+  });
+
+  it("R-CAT-03 forgot-password whose mail the upstream could not send: 'Email could not be sent. Please check your username', the name kept", async () => {
+    const browser = new BrowserClient(server.baseUrl);
+    await browser.get("/demo/forgot-password?langId=en_GB");
+    const page = await browser.post("/demo/forgot-password", { username: "mia.muster" });
+    expect(page.status).toBe(400);
+    expect(dialogs(page)).toEqual([]);
+    expect(formErrors(page)).toContain("Email could not be sent. Please check your username");
+    expect(page.text).not.toContain("If we have your username");
+    expect(page.text).toMatch(/name="username"[^>]*value="mia.muster"|value="mia.muster"[^>]*name="username"/);
   });
 
   it("a page without errors has no error dialog", async () => {
