@@ -73,8 +73,6 @@ const PASSWORD_SAVE = pathIs("saveNewPassword|changeUserPassword");
 const REGISTRATION = pathIs("register|registerAnon");
 const DATA_PROTECTION = /^\/[^/]+\/dataProtStat\//;
 const TRACKING = pathIs("trackPicatNavigation|trackFormAction|trackVideoAction");
-const LOGIN = pathIs("login|onSiteLogin");
-const REGISTER = pathIs("register");
 
 /**
  * Returns the catalogue code for a failure, or null where the spec says no code is produced
@@ -121,15 +119,6 @@ export function codeForFailure(failure: Failure, context: MappingContext): Error
   // One too many (429) is no "already registered": the forms say so themselves, elsewhere API01.
   if (REGISTRATION.test(path) && status < 500 && status !== 429 && !hasData(body)) return "C12";
   return "API01";
-}
-
-/**
- * R-CAT-05: failures the form shows inline instead of the error view: 401 on login and on-site
- * login, 400 on register.
- */
-export function isFormHandledFailure(failure: Failure): boolean {
-  if (failure.kind !== "response") return false;
-  return (failure.status === 401 && LOGIN.test(failure.path)) || (failure.status === 400 && REGISTER.test(failure.path));
 }
 
 /**

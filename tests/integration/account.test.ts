@@ -223,7 +223,7 @@ describe("registration", () => {
     expect(page.text).not.toContain("alllowercase");
   });
 
-  it("R-ENT-08 regular registration signs the new applicant in (statement id and revision sent)", async () => {
+  it("R-ENT-08 R-CAT-05 regular registration signs the new applicant in; the same address again is C12 at the e-mail field (decision 169)", async () => {
     const email = `nina.${Date.now()}@example.com`;
     const browser = client();
     const page = await browser.post("/demo/registration", {
@@ -245,8 +245,11 @@ describe("registration", () => {
       privacy: "on",
     });
     expect(again.status).toBe(403);
-    expect(again.text).toContain("This e-mail address is already registered for this project.");
+    expect(again.text).toMatch(
+      /<div id="[^"]*-email-error" class="field-errors">(?:(?!<\/div>)[\s\S])*This e-mail address is already registered for this project\./,
+    );
     expect(again.text).toContain(`value="${email}"`);
+    expect(again.text).not.toContain("error-dialog");
   });
 
   it("customers without registration say so instead of showing a form", async () => {
@@ -416,7 +419,7 @@ describe("account activation", () => {
 });
 
 describe("change password", () => {
-  it("R-VAL-04 rules, mismatch, wrong old password (C13), reuse (C04), success", async () => {
+  it("R-VAL-04 R-CAT-05 rules, mismatch, wrong old password (C13), reuse (C04), success; C13 and C04 are the form's (decision 169)", async () => {
     const user = await cloneUser(server.baseUrl, "anna");
     const browser = client();
     await browser.get("/demo/login?langId=en_GB");
@@ -437,14 +440,20 @@ describe("change password", () => {
       password: "Brand-New-2027",
       passwordRepeat: "Brand-New-2027",
     });
-    expect(wrongOld.text).toContain("The previous password is not correct.");
+    expect(wrongOld.text).toMatch(
+      /<div id="[^"]*-oldPassword-error" class="field-errors">(?:(?!<\/div>)[\s\S])*The previous password is not correct\./,
+    );
+    expect(wrongOld.text).not.toContain("error-dialog");
     const reuse = await browser.post("/demo/change-password", {
       oldPassword: user.password!,
       password: user.password!,
       passwordRepeat: user.password!,
     });
     expect(reuse.status).toBe(409);
-    expect(reuse.text).toContain("You have already used this password.");
+    expect(reuse.text).toMatch(
+      /<form method="post"[^>]*>[\s\S]*<div class="form-errors" role="alert"[^>]*><p>You have already used this password\./,
+    );
+    expect(reuse.text).not.toContain("error-dialog");
     const done = await browser.post("/demo/change-password", {
       oldPassword: user.password!,
       password: "Brand-New-2027",

@@ -19,12 +19,14 @@ beforeAll(async () => {
         res,
         200,
         customerConfig(call.query.get("cstm") ?? "", {
-          area: { name: "generic", root: "login", routes: ["login", "forgot-password", "page-not-found"] },
+          area: { name: "generic", root: "login", routes: ["login", "forgot-password", "account-activation", "page-not-found"] },
           enablePasswordSelfService: true,
         }),
       ),
     "POST /login": (call, res) => {
       const { userName } = JSON.parse(call.body) as { userName: string };
+      if (userName === "wrong-password") return json(res, 401, { status: "failed", error: "invalid_credentials" });
+      if (userName === "not-activated") return json(res, 402, { status: "failed", error: "not_activated" });
       if (userName === "forbidden") return json(res, 403, { status: "failed" });
       if (userName === "conflict") return json(res, 409, { status: "failed" });
       if (userName === "expired-token") return json(res, 419, { status: "failed" });
@@ -46,9 +48,9 @@ function dialogs(page: PageResponse): string[] {
   return [...page.text.matchAll(/<dialog open=""[^>]*class="error-dialog[\s\S]*?<\/dialog>/g)].map((match) => match[0]);
 }
 
-async function postLogin(userName: string): Promise<PageResponse> {
+async function postLogin(userName: string, language?: string): Promise<PageResponse> {
   const browser = new BrowserClient(server.baseUrl);
-  await browser.get("/demo/login");
+  await browser.get(language ? `/demo/login?langId=${language}` : "/demo/login");
   return browser.post("/demo/login", { username: userName, password: "Secret-Typed-2027", privacy: "on" });
 }
 
@@ -93,6 +95,27 @@ describe("catalogue errors as dialogs over the page (issue 14 part 3)", () => {
     expect(dialogs(page)).toEqual([]);
     expect(page.text).toMatch(/<h1 id="error-title">Sitzung abgelaufen<\/h1>/);
     expect(page.text).not.toContain('name="username"');
+  });
+
+  it("R-CAT-05 login 401 and 402 are the form's (decision 169): the message in the form, the input kept, no dialog; 403 is a dialog", async () => {
+    const wrong = await postLogin("wrong-password", "en_GB");
+    expect(wrong.status).toBe(401);
+    expect(dialogs(wrong)).toEqual([]);
+    expect(formErrors(wrong)).toContain("Username or password incorrect");
+    expect(wrong.text).toMatch(/name="username"[^>]*value="wrong-password"|value="wrong-password"[^>]*name="username"/);
+    // Decision 169: not activated is fixed by activating, so the form says so and leads there, instead of
+    // C14's dialog, which cannot be closed.
+    const inactive = await postLogin("not-activated", "en_GB");
+    expect(inactive.status).toBe(402);
+    expect(dialogs(inactive)).toEqual([]);
+    expect(formErrors(inactive)).toContain("Your access has not yet been activated. Please activate it before signing in.");
+    expect(inactive.text).toMatch(/name="username"[^>]*value="not-activated"|value="not-activated"[^>]*name="username"/);
+    expect(inactive.text).toMatch(/<a [^>]*href="\/demo\/account-activation">Activate your access<\/a>/);
+    expect(inactive.text).not.toContain("C14");
+    // Whatever the form cannot fix stays the error view's: a dialog over the page.
+    const forbidden = await postLogin("forbidden", "en_GB");
+    expect(dialogs(forbidden)).toHaveLength(1);
+    expect(formErrors(forbidden)).toBeUndefined();
   });
 
   it("R-CAT-03 forgot-password whose mail the upstream could not send: 'Email could not be sent. Please check your username', the name kept", async () => {

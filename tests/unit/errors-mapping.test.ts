@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeForFailure, isFormHandledFailure, isReportedFailure, serverErrorCode, type Failure } from "~/errors/mapping";
+import { codeForFailure, isReportedFailure, serverErrorCode, type Failure } from "~/errors/mapping";
 
 const registered = { anonymous: false, configLoaded: true };
 const anonymous = { anonymous: true, configLoaded: true };
@@ -128,15 +128,6 @@ describe("R-CAT-02 the mapping from failures to catalogue codes, row by row", ()
 });
 
 describe("R-CAT-05 handling of failures", () => {
-  it("R-CAT-05 401 on login / onSiteLogin and 400 on register are for the form, not the error view", () => {
-    expect(isFormHandledFailure(response(401, "/login"))).toBe(true);
-    expect(isFormHandledFailure(response(401, "/onSiteLogin"))).toBe(true);
-    expect(isFormHandledFailure(response(400, "/register"))).toBe(true);
-    expect(isFormHandledFailure(response(401, "/profiles"))).toBe(false);
-    expect(isFormHandledFailure(response(400, "/login"))).toBe(false);
-    expect(isFormHandledFailure(response(400, "/registerAnon"))).toBe(false);
-  });
-
   it("R-CAT-05 failures with status >= 400 are not reported to Sentry, everything else is", () => {
     expect(isReportedFailure(response(400, "/login"))).toBe(false);
     expect(isReportedFailure(response(503, "/profiles"))).toBe(false);
