@@ -1,9 +1,9 @@
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
-import { sessionIdIn } from "../support/seed-session";
+import { sessionIdIn, sessionRecordOf } from "../support/seed-session";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserClient } from "../support/browser-client";
+import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { cloneUser, outbox, signIn } from "../support/demo";
 import { startServer, testSecret, type RunningServer } from "../support/server";
 
@@ -185,5 +185,133 @@ describe("single-fetch data answers are cached like their documents (issue 10)",
     const data = await visitor.get("/demo/login.data", { headers: { Accept: "*/*" } });
     expect(data.status).toBe(200);
     expect(data.headers.get("cache-control")).toBe("private, no-cache");
+  });
+});
+
+/**
+ * A browser that keeps every answer it got, each hop of a redirect included (the sign-in's own answer, which
+ * sets the cookie, is one of them): what a page's scripts, storage or a proxy in between could ever see.
+ */
+class RecordingBrowser extends BrowserClient {
+  readonly answers: Array<{ request: string; status: number; headers: string; body: string }> = [];
+
+  override async request(
+    path: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string>; follow?: boolean } = {},
+  ): Promise<PageResponse> {
+    let response = await super.request(path, { ...init, follow: false });
+    this.keep(`${init.method ?? (init.form ? "POST" : "GET")} ${path}`, response);
+    for (let hop = 0; init.follow !== false && response.location && response.status >= 300 && response.status < 400; hop++) {
+      if (hop === 10) throw new Error("too many redirects");
+      const next = new URL(response.location, response.url).toString();
+      response = await super.request(next, { headers: init.headers, follow: false });
+      this.keep(`GET ${next}`, response);
+    }
+    return response;
+  }
+
+  /** A page's single-fetch answer (what a client navigation or a form sent with JavaScript gets). */
+  data(path: string, form?: Record<string, string>): Promise<PageResponse> {
+    const url = new URL(path, "http://app");
+    const dataPath = `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`;
+    return this.request(dataPath, { form, headers: { Accept: "*/*" }, follow: false });
+  }
+
+  private keep(request: string, response: PageResponse) {
+    const headers: string[] = [];
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") headers.push(`${name}: ${value}`);
+    });
+    headers.push(...response.headers.getSetCookie().map((value) => `set-cookie: ${value}`));
+    this.answers.push({ request, status: response.status, headers: headers.join("\n"), body: response.text });
+  }
+}
+
+/** The upstream tokens the server keeps for the browser's session (R-ENT-01: there and nowhere else). */
+async function tokensOf(browser: BrowserClient): Promise<string[]> {
+  const record = (await sessionRecordOf(path.join(server.dataDir, "app.db"), testSecret(), browser.cookies)) as {
+    applicant?: { token: string };
+    recruiter?: { token: string };
+  };
+  const tokens = [record.applicant?.token, record.recruiter?.token].filter((token): token is string => Boolean(token));
+  // A short value could turn up by chance; the embedded API's tokens are long random strings.
+  for (const token of tokens) expect(token.length).toBeGreaterThanOrEqual(20);
+  return tokens;
+}
+
+function answersCarrying(browser: RecordingBrowser, tokens: string[]): string[] {
+  return browser.answers.flatMap((answer) =>
+    tokens.filter((token) => answer.headers.includes(token) || answer.body.includes(token)).map(() => answer.request),
+  );
+}
+
+describe("upstream tokens stay on the server (R-ENT-01)", () => {
+  it("R-ENT-01 an applicant's journey: no document, .data answer or header ever carries the upstream token", async () => {
+    const user = await cloneUser(server.baseUrl, "anna");
+    const browser = new RecordingBrowser(server.baseUrl);
+    await browser.get("/demo/login?langId=en_GB");
+    const home = await signIn(browser, user);
+    expect(new URL(home.url).pathname).toBe("/demo/home");
+    const pages = [
+      "/demo/home",
+      "/demo/home?modal=change-password",
+      "/demo/home?modal=feedback",
+      "/demo/profileChooser",
+      "/demo/profile",
+      "/demo/FAQ",
+      "/demo/support",
+      "/demo/report",
+      "/demo/assessment/31",
+      "/demo/assessment/40",
+      "/demo/change-password",
+    ];
+    for (const page of pages) {
+      expect((await browser.get(page)).status, page).toBeLessThan(400);
+      expect((await browser.data(page)).status, `${page} (.data)`).toBeLessThan(400);
+    }
+    // Actions, as a form without and with JavaScript sends them: a refused change, an answered module form.
+    const refused = { oldPassword: "", password: "short", passwordRepeat: "other" };
+    expect((await browser.post("/demo/change-password", refused)).status).toBe(400);
+    expect((await browser.data("/demo/change-password", refused)).status).toBe(400);
+    await browser.post("/demo/assessment/40", { firstName: "Anna" });
+    await browser.data("/demo/assessment/40", { firstName: "Anna" });
+    // The token of this very session, read where the server keeps it; the journey ends with the logout.
+    const tokens = await tokensOf(browser);
+    expect(tokens).toHaveLength(1);
+    await browser.post("/demo/logout", {});
+    expect(browser.answers.length).toBeGreaterThan(30);
+    expect(answersCarrying(browser, tokens)).toEqual([]);
+  });
+
+  it("R-ENT-01 a recruiter's journey: no document, .data answer, CSV or header ever carries the upstream token", async () => {
+    const browser = new RecordingBrowser(server.baseUrl);
+    await browser.get("/demo/recruiter/login?langId=en_GB");
+    const list = await browser.post("/demo/recruiter/login", { username: "rita", password: "Rita-Recruiter-2027" });
+    expect(new URL(list.url).pathname).toBe("/demo/recruiter/applicants");
+    const pages = [
+      "/demo/recruiter/applicants",
+      "/demo/recruiter/applicants?q=ben",
+      "/demo/recruiter/applicants/ben",
+      "/demo/recruiter/summary",
+      "/demo/recruiter/tests",
+      "/demo/recruiter/tests/P100",
+      "/demo/recruiter/intro",
+      "/demo/recruiter/create",
+      "/demo/recruiter/import",
+    ];
+    for (const page of pages) {
+      expect((await browser.get(page)).status, page).toBeLessThan(400);
+      expect((await browser.data(page)).status, `${page} (.data)`).toBeLessThan(400);
+    }
+    for (const file of ["/demo/recruiter/applicants.csv", "/demo/recruiter/applicants/ben/values.csv"]) {
+      expect((await browser.get(file)).status, file).toBe(200);
+    }
+    // A refused form, without and with JavaScript.
+    expect((await browser.post("/demo/recruiter/create", { firstName: "" })).status).toBe(400);
+    expect((await browser.data("/demo/recruiter/create", { firstName: "" })).status).toBe(400);
+    const tokens = await tokensOf(browser);
+    expect(tokens).toHaveLength(1);
+    await browser.post("/demo/recruiter/logout", {});
+    expect(answersCarrying(browser, tokens)).toEqual([]);
   });
 });
