@@ -1,8 +1,25 @@
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /** R-SCR-10/11: the URL-addressed modal stack, as a user walks it with and without JavaScript. */
 
 const needsJs = (name: string) => name === "js-off";
+
+/**
+ * R-CON-03 as the browser lays the dialog out: the stacking level of the overlay it sits in (the nearest
+ * ancestor that has one) and its largest width in em of its own font size.
+ */
+function overlayOf(dialog: Locator): Promise<{ zIndex: string; maxWidthEm: number }> {
+  return dialog.evaluate((element) => {
+    let layer = element.parentElement;
+    while (layer && getComputedStyle(layer).zIndex === "auto") layer = layer.parentElement;
+    const style = getComputedStyle(element);
+    return {
+      zIndex: layer ? getComputedStyle(layer).zIndex : "auto",
+      maxWidthEm: Math.round((parseFloat(style.maxWidth) / parseFloat(style.fontSize)) * 100) / 100,
+    };
+  });
+}
 
 test("R-SCR-10 R-SCR-11 the privacy link opens the data-protection modal; a click outside closes it", async ({ page }) => {
   await page.goto("/demo/login?langId=en_GB");
@@ -32,14 +49,17 @@ test("R-SCR-11 while a modal is open the keyboard stays in it: the page behind i
   await expect(page.getByRole("link", { name: "Skip to content" })).not.toBeFocused();
 });
 
-test("R-SCR-11 modals stack: the legal notice opens over the privacy modal and closes back to it", async ({ page }) => {
+test("R-SCR-11 R-CON-03 modals stack: the legal notice opens over the privacy modal and closes back to it", async ({ page }) => {
   await page.goto("/demo/login?langId=en_GB&modal=privacy");
   const privacy = page.getByRole("dialog", { name: "Privacy policy" });
+  // The statement is a wide modal, the legal notice a narrow one; both overlays at z-index 1001.
+  expect(await overlayOf(privacy)).toEqual({ zIndex: "1001", maxWidthEm: 80 });
   await privacy.getByRole("link", { name: "Legal notice" }).click();
   await expect(page).toHaveURL(/modal=privacy&modal=legal-notice$/);
   const notice = page.getByRole("dialog", { name: "Legal notice" });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText("Demo AG");
+  expect(await overlayOf(notice)).toEqual({ zIndex: "1001", maxWidthEm: 34 });
   // Only the most recent modal is active: the keyboard never reaches the one below.
   await page.keyboard.press("Tab");
   await expect(notice.getByRole("link", { name: "Close" })).toBeFocused();
