@@ -3,7 +3,7 @@ import { migrate, SCHEMA_VERSION } from "../../api/db/migrations";
 import { openDatabase } from "../../api/db/connection";
 import { startApi, type TestApi } from "./support/api";
 
-/** Issue 10 part 3: activation links expire after 7 days; an expired one is the catalogue's invalid link (C06). */
+/** Decision 092: activation links expire after 7 days; an expired one is the catalogue's invalid link (C06). */
 const DAY_S = 24 * 60 * 60;
 
 let api: TestApi;
@@ -14,7 +14,7 @@ afterAll(() => api.close());
 
 const invalidLink = { status: "failed", error: "invalid_hash", errorMsg: "C06" };
 
-describe("issue 10: activation links expire after 7 days", () => {
+describe("R-CAT-01 activation links expire after 7 days (decision 092)", () => {
   it("a link of 6 days activates; one of 7 days answers 404 C06 everywhere it is used", async () => {
     const fresh = await api.clone("carla");
     const old = await api.clone("carla");
@@ -44,7 +44,7 @@ describe("issue 10: activation links expire after 7 days", () => {
   });
 });
 
-describe("issue 10: activation links written before they expired", () => {
+describe("R-CAT-01 activation links written before they expired (decision 092)", () => {
   it("get 7 days from the migration on", async () => {
     const file = `${api.databasePath}.legacy.db`;
     const db = openDatabase(file);

@@ -150,7 +150,7 @@ describe("POST /postUserFeedback", () => {
 });
 
 describe("POST /feedbackModalSeen", () => {
-  it("issue 14 part 8: marks the feedback dialog seen per user and profile; userData and dashboardHome say so", async () => {
+  it("R-FB-01 marks the feedback dialog seen per user and profile; userData and dashboardHome say so (decision 123)", async () => {
     const clone = await api.clone("ben");
     const token = await api.login(clone.userName);
     const seen = async (profileId: string) => {
@@ -216,7 +216,7 @@ describe("tracking calls and handleClientError", () => {
 });
 
 describe("POST /handleClientError from visitors", () => {
-  it("R-ENT-09 issue 14 part 7: a report without a token is stored (no user), limited per client; signed-in reports are not", async () => {
+  it("R-ENT-09 a report without a token is stored (no user), limited per client; signed-in reports are not (decision 125)", async () => {
     const report = { client: "demo", userAgent: "test", url: "/demo/login", errMessage: "visitor boom", errStack: "at y", userInfo: null };
     const stored = () => {
       const db = new Database(api.databasePath, { readonly: true });

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { APP_BASE_URL, startApi, type TestApi } from "./support/api";
 
 /**
- * Issue 10 part 1 (docs/decisions/090): demo users and /api/dev/* only in demo mode; a database keeps
+ * docs/decisions/090: demo users and /api/dev/* only in demo mode; a database keeps
  * the mode it was created in.
  */
 const dir = mkdtempSync(path.join(tmpdir(), "api-demo-mode-"));
@@ -19,7 +19,7 @@ const DEMO_LOGINS = [
   ["greta", "Greta-Demo-2027"],
 ] as const;
 
-describe("issue 10: without demo mode", () => {
+describe("decision 090: without demo mode", () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startApi({ demoMode: false });
@@ -87,7 +87,7 @@ describe("issue 10: without demo mode", () => {
   });
 });
 
-describe("issue 10: in demo mode", () => {
+describe("decision 090: in demo mode", () => {
   it("the demo users and the outbox are there", async () => {
     const api = await startApi({ demoMode: true });
     try {
@@ -99,7 +99,7 @@ describe("issue 10: in demo mode", () => {
   });
 });
 
-describe("issue 10: a database keeps the mode it was created in", () => {
+describe("decision 090: a database keeps the mode it was created in", () => {
   it("a demo database does not start without demo mode, and a live one not with it", async () => {
     const demoPath = path.join(dir, "demo.db");
     await (await startApi({ databasePath: demoPath, demoMode: true })).close();

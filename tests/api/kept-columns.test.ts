@@ -8,7 +8,7 @@ import { seedDatabase } from "../../api/db/seed";
 import { FIND_USER_BY_EMAIL_SQL, findUserByEmail } from "../../api/store/users";
 
 /**
- * Issue 12: columns the embedded API's triggers keep so the recruiter's figures are fast at 10,000
+ * R-SCR-14 (docs/decisions/155): columns the embedded API's triggers keep so the recruiter's figures are fast at 10,000
  * applicants (migration 8: an assignment's started flag and its last finished module; migration 11: the
  * norm values with their filter columns). They must always
  * equal what the rows say, after every kind of change and on a database file of an older release.
@@ -48,7 +48,7 @@ function normDrift(db: Db) {
 
 const count = (db: Db, sql: string) => (db.prepare(sql).get() as { n: number }).n;
 
-describe("issue 12: the figures' kept columns (migrations 8 and 11)", () => {
+describe("R-SCR-14 the figures' kept columns (migrations 8 and 11, decision 155)", () => {
   it("match the rows after seeding and after each kind of change: a finished module, a removed one (retest), a session started, removed, a new assignment", async () => {
     const db = openDatabase(path.join(dir, "changes.db"));
     try {
@@ -184,7 +184,7 @@ describe("issue 12: the figures' kept columns (migrations 8 and 11)", () => {
   });
 });
 
-describe("issue 12: applicants found by e-mail address (migration 9)", () => {
+describe("R-SCR-14 applicants found by e-mail address (migration 9, decision 133)", () => {
   it("through the applicants' address index, whatever the ASCII case and surrounding spaces; recruiters and other user bases are not found", async () => {
     const db = openDatabase(path.join(dir, "email.db"));
     try {

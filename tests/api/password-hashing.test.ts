@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordWork } from "../../api/auth/passwords";
 import { startApi, type TestApi } from "./support/api";
 
-/** Issue 10 part 3: scrypt at N=2^17, r=8; weaker hashes are replaced at login; two derivations at a time. */
+/** Decision 092: scrypt at N=2^17, r=8; weaker hashes are replaced at login; two derivations at a time. */
 let api: TestApi;
 beforeAll(async () => {
   api = await startApi({ scryptLog2N: 17 });
@@ -45,7 +45,7 @@ function setHash(userName: string, hash: string): void {
   }
 }
 
-describe("issue 10: password hashes", () => {
+describe("decision 092: password hashes", () => {
   it("a new password is stored with N=2^17, r=8, p=1", async () => {
     const ben = await api.clone("ben");
     const token = await api.login(ben.userName);

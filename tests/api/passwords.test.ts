@@ -32,7 +32,7 @@ describe("POST /resetPasswordByUserName and /resetPassword", () => {
     const byMail = await api.post("/resetPassword", { cstm: "demo", email: `${anna.userName}@example.com` });
     expect(byMail.status).toBe(200);
     expect((await api.get(`/dev/outbox?to=${anna.userName}`)).body).toHaveLength(2);
-    // The address as typed: case and surrounding spaces do not matter (issue 12, migration 9).
+    // The address as typed: case and surrounding spaces do not matter (docs/decisions/133, migration 9).
     const typed = await api.post("/resetPassword", { cstm: "demo", email: ` ${anna.userName.toUpperCase()}@Example.COM ` });
     expect(typed.body).toEqual(byMail.body);
     expect((await api.get(`/dev/outbox?to=${anna.userName}`)).body).toHaveLength(3);
@@ -139,7 +139,7 @@ describe("password requirement calls (R-VAL-05)", () => {
   });
 });
 
-describe("issue 10: a new password ends the other sessions and the open reset links", () => {
+describe("R-VAL-03 R-VAL-04 a new password ends the other sessions and the open reset links (decision 092)", () => {
   const profiles = (token: string) => api.get("/profiles", { token });
 
   it("changeUserPassword: the session that changed it goes on, every other token of the user is revoked (401)", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recruiterToken, startApi, type TestApi } from "./support/api";
 
 /**
- * Issue 12, test continue in the embedded API (docs/decisions/156): a recruiter's one-time code for
+ * R-SCR-14, test continue in the embedded API (docs/decisions/156): a recruiter's one-time code for
  * an applicant and profile, redeemed by a station: random, hashed at rest, single use, expiring,
  * rate-limited, recorded in the audit log.
  */
@@ -26,7 +26,7 @@ function database() {
   return new Database(api.databasePath, { readonly: true });
 }
 
-describe("issue 12: test continue codes", () => {
+describe("R-SCR-14 test continue codes (decision 156)", () => {
   it("rita issues a code for ben's P100: 8 characters, 15 minutes, a link; stored only as its hash; audited without the code", async () => {
     const ben = await api.clone("ben");
     const reply = await issue(ben.userName, "P100");

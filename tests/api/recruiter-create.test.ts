@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_BASE_URL, startApi, type TestApi } from "./support/api";
 
 /**
- * Issue 12, the embedded API's calls for creating applicants: one at a time (with a password or an
+ * R-SCR-14 (docs/decisions/151–153), the embedded API's calls for creating applicants: one at a time (with a password or an
  * activation mail), and a bulk import staged, checked row by row, committed all-or-nothing.
  */
 let api: TestApi;
@@ -21,7 +21,7 @@ const detail = (userName: string) => api.get(`/demo/recruiter/applicants/${encod
 const stage = (rows: unknown[], token = rita, cstm = "demo") => api.post(`/${cstm}/recruiter/imports`, { rows }, { token });
 const outbox = async (to: string) => (await api.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).body as any[];
 
-describe("issue 12: one applicant", () => {
+describe("R-SCR-14 create one applicant (decision 151)", () => {
   it("with a password: 201, activated, signs in at once, no mail; the audit entry says a password was set but not which", async () => {
     const reply = await create({
       email: "Paula.Neu@example.com",
@@ -127,7 +127,7 @@ describe("issue 12: one applicant", () => {
   });
 });
 
-describe("issue 12: bulk import", () => {
+describe("R-SCR-14 bulk import (decisions 152, 153)", () => {
   const rows = [
     { line: 2, email: "imp.one@example.com", firstName: "Jürgen", lastName: "Öztürk", language: "de", profileId: "P100" },
     {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recruiterToken as signIn, startApi, type TestApi } from "./support/api";
 
 /**
- * Issue 12, test setup in the embedded API (docs/decisions/157): a customer's tests with their
+ * R-SCR-14, test setup in the embedded API (docs/decisions/157): a customer's tests with their
  * containers and modules in order, the open-until default per customer and test (validated, audited)
  * and the assignments recruiters make using it.
  */
@@ -23,7 +23,7 @@ const setDefault = (profileId: string, body: unknown, token = rita, cstm = "demo
   api.post(`/${cstm}/recruiter/tests/${profileId}/open-until-default`, body, { token });
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-describe("issue 12: test setup", () => {
+describe("R-SCR-14 test setup (decision 157)", () => {
   it("lists the customer's tests; a test's containers and modules come in the catalogue's order, named in the language asked for", async () => {
     const tests = await api.get("/demo/recruiter/tests", { token: rita });
     expect(tests.status).toBe(200);

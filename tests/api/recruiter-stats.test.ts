@@ -3,7 +3,7 @@ import { expectedStats } from "../support/recruiter-stats";
 import { recruiterToken, startApi, type TestApi } from "./support/api";
 
 /**
- * Issue 12, the embedded API's progress and summary figures (GET /{cstm}/recruiter/stats,
+ * R-SCR-14, the embedded API's progress and summary figures (GET /{cstm}/recruiter/stats,
  * docs/decisions/155). The expected figures are worked out here from the database's rows in
  * JavaScript, independently of the API's SQL.
  */
@@ -17,7 +17,7 @@ afterAll(() => api.close());
 
 const stats = (query = "", token = rita, cstm = "demo") => api.get(`/${cstm}/recruiter/stats${query ? `?${query}` : ""}`, { token });
 
-describe("issue 12: progress and summary figures of the embedded API", () => {
+describe("R-SCR-14 progress and summary figures of the embedded API (decision 155)", () => {
   it("per test (P100): counts by state, completion rate, median time to complete and each scale's norm values match the rows", async () => {
     const reply = await stats("profile=P100");
     expect(reply.status).toBe(200);

@@ -5,7 +5,7 @@ import { APP_BASE_URL, recruiterToken, startApi, type TestApi } from "./support/
 import { savePersonalData } from "./support/flows";
 
 /**
- * Issue 11, the embedded API's recruiter workspace: the applicant list (search, filters, sort,
+ * R-SCR-14, the embedded API's recruiter workspace (docs/decisions/140–150): the applicant list (search, filters, sort,
  * paging in SQL), the applicant page, its actions with their audit entries, and the customer
  * boundary (R-ROLE-01).
  */
@@ -34,7 +34,7 @@ async function all(query: string): Promise<any[]> {
   }
 }
 
-describe("issue 11: who reaches the recruiter workspace (R-ROLE-01)", () => {
+describe("R-ROLE-01 who reaches the recruiter workspace (decision 141)", () => {
   it("an applicant token is refused (403 wrong_token_kind); no token is 401", async () => {
     const anna = await api.login("anna");
     expect((await list("", anna)).body.error).toBe("wrong_token_kind");
@@ -73,7 +73,7 @@ describe("issue 11: who reaches the recruiter workspace (R-ROLE-01)", () => {
   });
 });
 
-describe("issue 11: the applicant list", () => {
+describe("R-SCR-14 the applicant list (decision 142)", () => {
   it("pages of 25 with the total; the named demo users and the generated bulk are there, recruiters are not", async () => {
     const reply = await list();
     expect(reply.status).toBe(200);
@@ -239,7 +239,7 @@ describe("issue 11: the applicant list", () => {
   });
 });
 
-describe("issue 11: the applicant page", () => {
+describe("R-SCR-14 the applicant page (decision 150)", () => {
   it("details, access, profiles with per-container progress and module results, forms, options; 404 for strangers", async () => {
     const reply = await detail("ben");
     expect(reply.status).toBe(200);
@@ -269,7 +269,7 @@ describe("issue 11: the applicant page", () => {
   });
 });
 
-describe("issue 11: actions, each with its audit entry", () => {
+describe("R-SCR-14 actions, each with its audit entry (decisions 144, 146)", () => {
   it("R-SCR-14 a corrected e-mail address ends the applicant's open links: felix's activation link is refused, and the audit row says so; a change of name alone keeps it", async () => {
     const felix = await api.clone("felix");
     const corrected = await act(felix.userName, "details", {
@@ -533,8 +533,8 @@ describe("issue 11: actions, each with its audit entry", () => {
   });
 });
 
-describe("issue 11: the audit log", () => {
-  it("R-SCR-14 newest first, who/when/what; the process log names who, which applicant and what by id (decision 171), without user names, values or passwords", async () => {
+describe("R-SCR-14 the audit log (decision 144)", () => {
+  it("newest first, who/when/what; the process log names who, which applicant and what by id (decision 171), without user names, values or passwords", async () => {
     const clone = await api.clone("anna");
     await act(clone.userName, "status", { status: "screening" });
     await act(clone.userName, "details", { firstName: "Geheim", lastName: "Name", email: "geheim@example.com", language: "de" });

@@ -90,7 +90,7 @@ describe("POST /createReport", () => {
     expect(lines.some((line) => line.includes(year))).toBe(true);
   });
 
-  it("issue 15 part 5: in the user's language, every letter as written (Hungarian ő and ű included)", async () => {
+  it("R-REP-01 in the user's language, every letter as written (Hungarian ő and ű included; decision 118)", async () => {
     const token = await doraWithEverythingDone();
     const english = await pdfText((await report(token, { profileId: "P100", language: "en_GB" })).bytes);
     expect(english.lines).toEqual(expect.arrayContaining(["Result report", "Verbal reasoning", "Teamwork", "Norm value (stanine)"]));

@@ -8,7 +8,7 @@ import { startApi, type TestApi } from "./support/api";
 import { currentStatement } from "./support/flows";
 
 /**
- * Issue 10 / decision 103: resetPassword*, register, registerAnon and the newsletter sign-up are
+ * Decision 103: resetPassword*, register, registerAnon and the newsletter sign-up are
  * limited per client address and per target (e-mail / user name) and answer 429 with Retry-After.
  * Clients are told apart by X-Forwarded-For (the test app trusts it, as the app does behind a proxy).
  */
@@ -34,7 +34,7 @@ function expectLimited(reply: { status: number; body: unknown; headers: Headers 
   expect(retryAfter).toBeLessThanOrEqual(windowS);
 }
 
-describe("issue 10: request limits of the mail and registration calls", () => {
+describe("decision 103: request limits of the mail and registration calls", () => {
   it("per client: the fourth reset of one address within 10 minutes is refused, another address goes on, the window ends", async () => {
     const limited = await api();
     for (const name of ["one", "two", "three"]) {

@@ -10,7 +10,7 @@ import { BULK_RECRUITERS, DEMO_BULK_COUNT } from "../../api/demo/bulk";
 import { DEMO_USERS } from "../../api/demo/users";
 import { startApi } from "./support/api";
 
-/** The named demo users, and the generated recruiters and applicants of the recruiter's list (issue 11). */
+/** The named demo users, and the generated recruiters and applicants of the recruiter's list (docs/decisions/143). */
 const DEMO_ACCOUNTS = DEMO_USERS.length + BULK_RECRUITERS.length + DEMO_BULK_COUNT;
 
 const dir = mkdtempSync(path.join(tmpdir(), "api-seed-"));
