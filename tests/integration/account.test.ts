@@ -105,7 +105,7 @@ describe("login", () => {
     }
   });
 
-  // The honeypot of this form: tests/integration/honeypot.test.ts (issue 15).
+  // The honeypot of this form: tests/integration/honeypot.test.ts (docs/decisions/130).
 });
 
 describe("on-site login", () => {

@@ -4,7 +4,7 @@ import { cloneUser } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 10 / decision 103: the embedded API's own limits of the mail and registration calls, seen
+ * Decision 103: the embedded API's own limits of the mail and registration calls, seen
  * through the app's pages. The app's limit is set out of the way (RATE_LIMIT_MAX); the API allows
  * 2 calls per client and kind of call and 1 per target. One proxy in front of the app (the test
  * plays it, TRUST_PROXY=1): the app names each visitor's address to its embedded API, so visitors
@@ -29,7 +29,7 @@ const visitor = (address: string) => ({ headers: { "X-Forwarded-For": address } 
 /** The form's own error box (every page carries its translations, so the text alone proves nothing). */
 const formErrors = (html: string) => textOf(html, /<div class="form-errors" role="alert"[^>]*>([\s\S]*?)<\/div>/);
 
-describe("issue 10: the embedded API answers 429, the page says so and keeps the input", () => {
+describe("decision 103: the embedded API answers 429, the page says so and keeps the input", () => {
   it("forgot-password: a second reset for one user name within the hour shows the translated message with the name kept", async () => {
     const first = await new BrowserClient(server.baseUrl).post(
       "/demo/forgot-password?langId=en_GB",

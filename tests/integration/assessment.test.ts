@@ -191,7 +191,7 @@ describe("Form module: form → summary → save → success (R-FORM-01)", () =>
     expect((await browser.get("/demo/assessment/40/saved", { follow: false })).location).toBe("/demo/assessment/40");
   });
 
-  it("issue 14 part 5: the module that completes the profile finalises the application once, never before", async () => {
+  it("R-FIN-01 R-FORM-02 the module that completes the profile finalises the application once, never before (decision 120)", async () => {
     const { browser, user } = await signedIn("dora");
     const finalizedAt = () => {
       const db = new Database(join(server.dataDir, "api.db"), { readonly: true });
@@ -267,7 +267,7 @@ describe("the embedded frame and finishing (R-FIN-01)", () => {
     expect((await upstreamCalls("/trackPicatNavigation", 2)).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("issue 13: the same applicant loading a frame module in five tabs at once gets the frame in each, not C03 'session expired'", async () => {
+  it("R-API-04 the same applicant loading a frame module in five tabs at once gets the frame in each, not C03 'session expired'", async () => {
     // Each load's getSessionUrl replaces the key the others got; the newest open wins, as in tabs opened one after the other.
     const { browser } = await signedIn("anna");
     for (let round = 0; round < 3; round++) {

@@ -5,7 +5,7 @@ import { CLIENT_REPORTS_PER_MINUTE } from "../../app/errors/report-budget";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 10 / decision 103: /_client-errors counts its budget per client address, so one client
+ * R-ENT-09, decision 103: /_client-errors counts its budget per client address, so one client
  * posting without end cannot mute everyone else's reports. One proxy in front of the app (the test
  * plays it, TRUST_PROXY=1) tells the clients apart; the reports go on to the real embedded API.
  */
@@ -55,7 +55,7 @@ async function arrived(message: string): Promise<number> {
   return count;
 }
 
-describe("issue 10: client error reports are budgeted per client", () => {
+describe("R-ENT-09 client error reports are budgeted per client (decision 103)", () => {
   it("R-ENT-09 client A exhausting its budget does not stop client B's report from arriving", async () => {
     const run = Date.now();
     for (let n = 0; n < CLIENT_REPORTS_PER_MINUTE; n++) {

@@ -182,7 +182,7 @@ describe("newsletter", () => {
     expect(again.text).not.toContain("notice-success");
   });
 
-  it("R-RTE-06 issue 15 a filled honeypot is refused with the address kept, and nothing is sent upstream", async () => {
+  it("R-RTE-06 a filled honeypot is refused with the address kept, and nothing is sent upstream (decision 130)", async () => {
     const client = new BrowserClient(app.baseUrl);
     const form = await client.get("/preview/newsletter?langId=en_GB");
     const trap = /<input[^>]*name="from__confirm"[^>]*value="([^"]*)"/.exec(form.text)?.[1] ?? "";
@@ -199,7 +199,7 @@ describe("newsletter", () => {
     expect(calls.some((call) => call.url.includes("/custom/"))).toBe(false);
   });
 
-  it("R-CAT-02 R-ERR-01 an upstream failure shows the catalogue error (API01) as a dialog over the newsletter form, the address kept (issue 14 part 3)", async () => {
+  it("R-CAT-02 R-ERR-01 an upstream failure shows the catalogue error (API01) as a dialog over the newsletter form, the address kept (decision 127)", async () => {
     const page = await new BrowserClient(app.baseUrl).post("/broken/newsletter", { email: "ada@example.com", consent: "on" });
     expect(page.status).toBe(502);
     const dialog = page.text.match(/<dialog open=""[^>]*class="error-dialog[\s\S]*?<\/dialog>/)?.[0] ?? "";

@@ -13,7 +13,7 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { eventually } from "./errors-fakes";
 
 /**
- * Issue 10 part 1 (docs/decisions/090): a production start without DEMO_MODE has no demo accounts,
+ * docs/decisions/090: a production start without DEMO_MODE has no demo accounts,
  * no /api/dev/*, and a reset link leaves the server only through the mail transport.
  */
 let server: RunningServer;
@@ -27,7 +27,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-describe("issue 10: production start without DEMO_MODE", () => {
+describe("decision 090: production start without DEMO_MODE", () => {
   it("npm start on a host with NODE_ENV=production keeps demo mode off and says so in one line; no outbox, no demo accounts", async () => {
     // DEMO_MODE unset, as on such a host: startServer's own default is taken out.
     const started = await startServer({ DEMO_MODE: undefined }, { script: "scripts/start.mjs" });
@@ -144,7 +144,7 @@ describe("issue 10: production start without DEMO_MODE", () => {
   });
 });
 
-describe("issue 10: a demo database without DEMO_MODE", () => {
+describe("decision 090: a demo database without DEMO_MODE", () => {
   it("stops the production start with one line naming DEMO_MODE and API_DATABASE_PATH", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "demo-db-"));
     try {

@@ -3,7 +3,7 @@ import { signedInClone } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 13 part 2 (docs/decisions/108): a document carries only the texts of its page (the server
+ * docs/decisions/108: a document carries only the texts of its page (the server
  * renders them all), lite mode none; a client navigation's data request brings the language in full.
  */
 let server: RunningServer;
@@ -21,8 +21,8 @@ const carriedTexts = (html: string) => {
   return block ? (JSON.parse(block[1]) as Record<string, Record<string, unknown>>) : undefined;
 };
 
-describe("translations in documents (issue 13)", () => {
-  it("issue 13 the login document renders every text but carries only its page's, with the sign-in button's sending state", async () => {
+describe("translations in documents (decision 108)", () => {
+  it("R-SCR-01 the login document renders every text but carries only its page's, with the sign-in button's sending state (decision 108)", async () => {
     const response = await fetch(`${server.baseUrl}/demo/login?langId=en_GB`);
     const html = await response.text();
     expect(html).toContain('<h1 id="login-title">');
@@ -38,13 +38,13 @@ describe("translations in documents (issue 13)", () => {
     expect(html).not.toContain('\\"resources\\"');
   });
 
-  it("issue 13 R-SCR-01 lite mode: no texts and no scripts at all", async () => {
+  it("R-SCR-01 lite mode: no texts and no scripts at all (decision 108)", async () => {
     const html = await (await fetch(`${server.baseUrl}/demo/login`, { headers: { "Save-Data": "on" } })).text();
     expect(html).toContain('<h1 id="login-title">');
     expect(html).not.toContain("<script");
   });
 
-  it("issue 13 a client navigation's data request brings the language's translations (not the recruiter's)", async () => {
+  it("decision 108: a client navigation's data request brings the language's translations (not the recruiter's)", async () => {
     const response = await fetch(`${server.baseUrl}/demo/login.data?_routes=root&langId=en_GB`);
     expect(response.status).toBe(200);
     const body = await response.text();
@@ -54,7 +54,7 @@ describe("translations in documents (issue 13)", () => {
     expect(body).not.toContain("Recruiter sign-in");
   });
 
-  it("issue 13 home's document carries the containers' descriptions it shows, not the modules' it never shows", async () => {
+  it("R-ENT-04 home's document carries the containers' descriptions it shows, not the modules' it never shows (decision 108)", async () => {
     const { browser } = await signedInClone(server.baseUrl, "anna");
     const response = await browser.get("/demo/home");
     expect(response.status).toBe(200);

@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from "../support/server";
 import { customerConfig, json, startFakeUpstream, type FakeServer } from "./errors-fakes";
 
 /**
- * Issue 14 part 3 (R-ERR-01, R-ERR-03, R-SCR-10, decision 127) on the server, as a browser without
+ * R-ERR-01, R-ERR-03, R-SCR-10 and decision 127 on the server, as a browser without
  * JavaScript gets it: a failed action shows its catalogue error as a dialog over the page it was
  * sent from, with what was typed, closed by a plain form; errors that end the session keep the error
  * page. A fake upstream decides how the login call fails, by user name.
@@ -59,7 +59,7 @@ function formErrors(page: PageResponse): string | undefined {
   return /<form method="post"[^>]*>[\s\S]*?(<div class="form-errors" role="alert"[\s\S]*?<\/div>)/.exec(page.text)?.[1];
 }
 
-describe("catalogue errors as dialogs over the page (issue 14 part 3)", () => {
+describe("R-ERR-01 R-SCR-10 catalogue errors as dialogs over the page (decision 127)", () => {
   it("R-ERR-01 R-SCR-10 a failed action (403: C05) shows its dialog over the page it came from, with the input kept, closable by a plain form", async () => {
     const page = await postLogin("forbidden");
     expect(page.status).toBe(403);

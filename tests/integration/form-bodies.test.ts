@@ -3,7 +3,7 @@ import { signedInClone } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 10 part 5: what the fuzz tests (tests/fuzz, docs/decisions/102) found in the way actions
+ * What the fuzz tests (tests/fuzz, docs/decisions/102) found in the way actions
  * read their form bodies, each pinned by the smallest request that showed it.
  */
 let server: RunningServer;
@@ -29,7 +29,7 @@ function post(path: string, body: BodyInit, contentType?: string) {
 const form = (entries: [string, string][]) => new URLSearchParams(entries).toString();
 
 describe("form bodies", () => {
-  it("issue 10 a body that is no form (JSON, text, broken multipart, no type) answers 400, never 500", async () => {
+  it("decision 102: a body that is no form (JSON, text, broken multipart, no type) answers 400, never 500", async () => {
     const cases: [BodyInit, string | undefined][] = [
       ['{"username":"anna"}', "application/json"],
       ["username=anna", "text/plain"],
@@ -45,7 +45,7 @@ describe("form bodies", () => {
     }
   });
 
-  it("issue 10 conform's reserved names (__intent__, __state__) from a tool are ignored: the form answers as usual, input kept", async () => {
+  it("decision 102: conform's reserved names (__intent__, __state__) from a tool are ignored: the form answers as usual, input kept", async () => {
     for (const reserved of ["__intent__", "__state__"]) {
       const response = await post(
         "/demo/login",
@@ -62,7 +62,7 @@ describe("form bodies", () => {
     }
   });
 
-  it("issue 10 a field named like a huge array index (a[999999999]) no longer freezes the server", async () => {
+  it("decision 102: a field named like a huge array index (a[999999999]) no longer freezes the server", async () => {
     const started = Date.now();
     const response = await post(
       "/demo/login",
@@ -81,7 +81,7 @@ describe("form bodies", () => {
     expect(health.status).toBe(200);
   });
 
-  it("issue 10 home: statement ids the upstream refuses (a tampered form) answer 400, not an upstream error page", async () => {
+  it("R-DP-01 home: statement ids the upstream refuses (a tampered form) answer 400, not an upstream error page (decision 102)", async () => {
     const { browser } = await signedInClone(server.baseUrl, "anna");
     const page = await browser.post(
       "/demo/home",

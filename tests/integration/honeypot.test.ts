@@ -3,7 +3,7 @@ import { BrowserClient } from "../support/browser-client";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 15 part 3 (docs/decisions/130): remix-utils' honeypot on every public form, checked by the
+ * docs/decisions/130: remix-utils' honeypot on every public form, checked by the
  * real server. `prompt` serves forms that may be posted at once (HONEYPOT_MIN_FILL_MS=0); `strict`
  * asks for a minute, so any post of its forms comes too early.
  */
@@ -31,7 +31,7 @@ function honeypotOf(html: string): Record<string, string> {
 const NOT_SENT_EN = "The form could not be sent. Please check your entries and send it again.";
 const NOT_SENT_DE_DU = "Das Formular konnte nicht gesendet werden. Bitte prüfe deine Eingaben und sende es noch einmal ab.";
 
-describe("issue 15: the honeypot of the public forms", () => {
+describe("decision 130: the honeypot of the public forms", () => {
   it("every public form carries the trap and the encrypted time stamp as plain inputs (works without JavaScript)", async () => {
     const client = new BrowserClient(prompt.baseUrl);
     for (const path of [

@@ -133,7 +133,7 @@ describe("client error reports", () => {
     expect(upstream.calls.filter((call) => call.path === "/handleClientError" && call.body.includes('"errMessage":"x"'))).toEqual([]);
   });
 
-  it("R-ENT-09 a flood of reports from one client is cut off by its budget (429, issue 10)", async () => {
+  it("R-ENT-09 a flood of reports from one client is cut off by its budget (429, decision 103)", async () => {
     const statuses: number[] = [];
     for (let index = 0; index < CLIENT_REPORTS_PER_MINUTE + 10; index++) statuses.push((await post(report(`flood ${index}`))).status);
     expect(statuses).toContain(429);

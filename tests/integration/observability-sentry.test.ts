@@ -128,7 +128,7 @@ describe("Sentry", () => {
     for (const raw of sentry.raw) expect(raw).not.toMatch(/__Host-session=|"cookie"|"authorization"/i);
   });
 
-  it("issue 10 a failing reset link: its hash and query secrets reach neither the log nor the Sentry event", async () => {
+  it("R-CAT-05 a failing reset link: its hash and query secrets reach neither the log nor the Sentry event (decision 101)", async () => {
     const hash = "d41d8cd98f00b204e9800998ecf8427e";
     const secretPath = `/resets/reset-password/${hash}/de-DU`;
     const response = await fetch(`${server.baseUrl}${secretPath}?token=query-secret-0001&tab=1`, {

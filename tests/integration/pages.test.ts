@@ -8,7 +8,7 @@ import { customerConfig, eventually, json, seedSession, startFakeUpstream, type 
 
 /**
  * The FAQ, profile and support pages, the video archive and player, the user notification and the
- * screen-size warning (issue 5), against the embedded reference API and its demo customers; the
+ * screen-size warning (docs/decisions/080–084), against the embedded reference API and its demo customers; the
  * cases the demo data cannot produce (videos that are not an array, failing tracking and profile
  * saves) against a fake upstream that plays a customer's backend.
  */

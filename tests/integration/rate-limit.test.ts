@@ -30,7 +30,7 @@ function failedLogin(forwardedFor: string) {
   );
 }
 
-describe("client address behind a proxy (issue 10)", () => {
+describe("client address behind a proxy (decision 094)", () => {
   // Eleven logins at OWASP's scrypt cost (decision 092): far over 30 s on a loaded 2-core machine.
   it(
     "with TRUST_PROXY=1 a spoofed X-Forwarded-For does not change the counted address; other clients count separately",
@@ -52,7 +52,7 @@ describe("client address behind a proxy (issue 10)", () => {
   );
 });
 
-describe("instances without Redis share the SQLite counters (issue 10)", () => {
+describe("instances without Redis share the SQLite counters (decision 097)", () => {
   it("two instances on one SQLite file count an account's attempts together", async () => {
     const other = await startServer({
       TRUST_PROXY: "1",
@@ -76,7 +76,7 @@ describe("instances without Redis share the SQLite counters (issue 10)", () => {
   });
 });
 
-describe("the upstream's own throttle (issue 10, found by fuzzing)", () => {
+describe("the upstream's own throttle (decision 102, found by fuzzing)", () => {
   it(
     "an account the upstream throttles (429 after 10 failed logins) gets the form's too-many-attempts message, and a password the upstream cannot read the wrong-credentials one, not an API error page",
     { timeout: 180_000 },

@@ -5,7 +5,7 @@ import { outbox, signIn } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 12 over HTTP, like a browser without JavaScript: rita creates applicants one at a time on
+ * R-SCR-14 (docs/decisions/151, 152) over HTTP, like a browser without JavaScript: rita creates applicants one at a time on
  * /{cstm}/recruiter/create, with a password or with an activation mail; refusals keep the input.
  */
 let server: RunningServer;
@@ -32,7 +32,7 @@ const base = {
   owner: "",
 };
 
-describe("issue 12: create one applicant (app)", () => {
+describe("R-SCR-14 create one applicant (app, decision 151)", () => {
   it("guard: without a recruiter session, and with only an applicant's, the page and its post lead to the recruiter login", async () => {
     const browser = client();
     const page = await browser.get("/demo/recruiter/create", { follow: false });

@@ -6,7 +6,7 @@ import { outbox } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 12's bulk import over HTTP, like a browser without JavaScript: upload (multipart), preview
+ * R-SCR-14, the bulk import (docs/decisions/153) over HTTP, like a browser without JavaScript: upload (multipart), preview
  * with each row's errors, confirmation, report; bad files, another session, an oversized upload.
  */
 let server: RunningServer;
@@ -44,7 +44,7 @@ function previewRows(html: string): Map<number, string> {
   return rows;
 }
 
-describe("issue 12: bulk import from a CSV file (app)", () => {
+describe("R-SCR-14 bulk import from a CSV file (app, decision 153)", () => {
   it("guard: upload page, preview, template and the upload post lead to the recruiter login without a recruiter session", async () => {
     const browser = client();
     for (const path of [

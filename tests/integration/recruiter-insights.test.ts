@@ -7,7 +7,7 @@ import { updateSessionRecord } from "../support/seed-session";
 import { startServer, testSecret, type RunningServer } from "../support/server";
 
 /**
- * Issue 12 (part rec12b) over HTTP, like a browser without JavaScript: the progress and summary
+ * R-SCR-14 (docs/decisions/155, 156) over HTTP, like a browser without JavaScript: the progress and summary
  * page with its SVG charts and their tables, test continue (the recruiter's code, the station's
  * page), and their guards.
  */
@@ -38,7 +38,7 @@ function tableNumbers(html: string, id: string): Record<string, number> {
   return numbers;
 }
 
-describe("issue 12: the progress and summary page", () => {
+describe("R-SCR-14 the progress and summary page (decision 155)", () => {
   it("without a recruiter session it leads to the recruiter login with the way back; at a customer rita does not serve, 403", async () => {
     const page = await client().get("/demo/recruiter/summary?profile=P100", { follow: false });
     expect(page.status).toBe(302);
@@ -98,7 +98,7 @@ describe("issue 12: the progress and summary page", () => {
   });
 });
 
-describe("issue 12: test continue", () => {
+describe("R-SCR-14 test continue (decision 156)", () => {
   it("rita issues a code for ben's P100; a fresh station types it and lands on ben's home in P100, on-site; the code works once", async () => {
     const ben = await cloneUser(server.baseUrl, "ben");
     const browser = await signInRecruiter();
@@ -221,7 +221,7 @@ describe("R-ROLE-01 one browser, one role (decision 140, amended): a station nev
   });
 });
 
-describe("issue 12: the employee intro", () => {
+describe("R-SCR-14 the employee intro (decision 158)", () => {
   it("explains each tool in all five languages, formally in de and de-DU (decision 147), with links to the tools; guarded like every recruiter page", async () => {
     const guarded = await client().get("/demo/recruiter/intro", { follow: false });
     expect(guarded.location).toBe(`/demo/recruiter/login?redirectTo=${encodeURIComponent("/demo/recruiter/intro")}`);

@@ -5,7 +5,7 @@ import { signedInRita } from "../support/recruiter";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 12 (test setup, docs/decisions/157) over HTTP, like a browser without JavaScript: the tests
+ * R-SCR-14 (test setup, docs/decisions/157) over HTTP, like a browser without JavaScript: the tests
  * page, a test's parts and modules in order, its open-until default (a plain form post: saved and
  * audited, or refused with the typed value kept), and the guards.
  */
@@ -24,7 +24,7 @@ const rita = (language = "en_GB") => signedInRita(server.baseUrl, language);
 /** The value attribute of the days field. */
 const daysValue = (html: string) => /<input[^>]*name="openUntilDays"[^>]*>/.exec(html)?.[0].match(/value="([^"]*)"/)?.[1];
 
-describe("issue 12: test setup (app)", () => {
+describe("R-SCR-14 test setup (app, decision 157)", () => {
   it("guard: without a recruiter session, and with only an applicant's, the page and its post lead to the recruiter login and change nothing", async () => {
     const browser = client();
     const page = await browser.get("/demo/recruiter/tests/P200", { follow: false });

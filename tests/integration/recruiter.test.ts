@@ -5,9 +5,9 @@ import { cloneUser, DORA_PERSONAL_DATA, outbox, signIn } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 11 over HTTP, like a browser without JavaScript: the recruiter's sign-in, the guard of every
- * recruiter page, the two roles side by side in one session, the applicant list as a GET form, and
- * its CSV export.
+ * R-ROLE-01 and R-SCR-14 (docs/decisions/140–150) over HTTP, like a browser without JavaScript: the
+ * recruiter's sign-in, the guard of every recruiter page, the two roles side by side in one session,
+ * the applicant list as a GET form, and its CSV export.
  */
 let server: RunningServer;
 const client = () => new BrowserClient(server.baseUrl);
@@ -25,7 +25,7 @@ async function signInRecruiter(browser = client(), cstm = "demo", query = "") {
   return { browser, page };
 }
 
-describe("issue 11: the recruiter's sign-in and guard (R-ROLE-01)", () => {
+describe("R-ROLE-01 the recruiter's sign-in and guard (decision 140)", () => {
   it("without a recruiter session every recruiter page leads to the recruiter login, with a safe way back", async () => {
     const browser = client();
     for (const path of ["/demo/recruiter", "/demo/recruiter/applicants?profile=P100", "/demo/recruiter/applicants.csv"]) {
@@ -172,7 +172,7 @@ describe("R-ROLE-01 the customer is the recruiter's boundary (docs/decisions/170
   });
 });
 
-describe("issue 11: the applicant list", () => {
+describe("R-SCR-14 the applicant list (decision 148)", () => {
   it("a table with caption and headers, 25 rows a page, progress bars and statuses, pages as links", async () => {
     const { browser } = await signInRecruiter();
     const page = await browser.get("/demo/recruiter/applicants?langId=en_GB");
@@ -246,7 +246,7 @@ describe("issue 11: the applicant list", () => {
   });
 });
 
-describe("issue 11: the applicant page and its actions", () => {
+describe("R-SCR-14 the applicant page and its actions (decisions 146, 150)", () => {
   const page = (userName: string) => `/demo/recruiter/applicants/${encodeURIComponent(userName)}`;
 
   it("shows details, profiles with per-container progress and results, the forms and an empty audit trail; 404 for strangers", async () => {
@@ -457,7 +457,7 @@ describe("issue 11: the applicant page and its actions", () => {
   });
 });
 
-describe("issue 11: recruiter actions are rate limited", () => {
+describe("R-SCR-14 recruiter actions are rate limited (DESIGN §8)", () => {
   let limited: RunningServer;
   beforeAll(async () => {
     limited = await startServer({ RATE_LIMIT_MAX: "1" }, { timeoutMs: 90_000 });
@@ -488,7 +488,7 @@ describe("issue 11: recruiter actions are rate limited", () => {
   });
 });
 
-describe("issue 10: bad input to the recruiter's forms (found by tests/fuzz/actions-recruiter.test.ts)", () => {
+describe("R-SCR-14 bad input to the recruiter's forms (found by tests/fuzz/actions-recruiter.test.ts, decision 102)", () => {
   const page = (userName: string) => `/demo/recruiter/applicants/${encodeURIComponent(userName)}`;
 
   /** A raw POST with the browser's cookies (tools send bodies no form sends). */

@@ -7,7 +7,7 @@ import { freePort, startRedis, type RunningRedis } from "../support/redis";
 import { runServerExpectingExit, startServer, testSecret, type RunningServer } from "../support/server";
 
 /**
- * Two app instances on one real redis-server (issue 10 part 4, DESIGN §9): whatever is per user
+ * Two app instances on one real redis-server (docs/decisions/097, DESIGN §9): whatever is per user
  * (sessions, form drafts, rate-limit counters) is shared, nothing lives in either process. Instance
  * A runs the embedded API; B uses it as its upstream, like two containers in front of one backend.
  */
@@ -48,7 +48,7 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
   }
 }
 
-describe("two app instances on one Redis (issue 10)", () => {
+describe("two app instances on one Redis (decision 097)", () => {
   it("a login on A is valid on B", async () => {
     const user = await cloneUser(a.baseUrl, "anna");
     const browser = new BrowserClient(a.baseUrl);
@@ -112,7 +112,7 @@ describe("two app instances on one Redis (issue 10)", () => {
   });
 });
 
-describe("Redis stopped while the app runs (issue 10)", () => {
+describe("Redis stopped while the app runs (decision 097)", () => {
   it("pages that need the session answer a controlled 503, /readyz is not ready; within 5 s of Redis being back all works", async () => {
     const user = await cloneUser(a.baseUrl, "anna");
     const browser = new BrowserClient(a.baseUrl);
@@ -173,7 +173,7 @@ describe("Redis stopped while the app runs (issue 10)", () => {
   });
 });
 
-describe("REDIS_URL that cannot be reached at start (issue 10)", () => {
+describe("REDIS_URL that cannot be reached at start (decision 097)", () => {
   it("the server refuses to start with one line naming REDIS_URL, without the password", async () => {
     const port = await freePort();
     const { code, output } = await runServerExpectingExit({

@@ -5,7 +5,7 @@ import { API_CASES, FORM_CASES, SHAPES, prepare, sendApiCase, sendClientErrorCas
 import { ROOT, startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 10 part 2: one request must not freeze the server. The worst case for the patterns, at the
+ * Decision 091: one request must not freeze the server. The worst case for the patterns, at the
  * body limit, in every free-text field of the embedded API and of the app's form actions: each
  * answer comes back quickly (a generous bound; the figures are bench/redos.mjs's) and is a clean
  * 4xx with the API's error shape or a page with the translated error. The cases are shared with
@@ -79,7 +79,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-describe("issue 10: the worst case at the body limit in every free-text field", () => {
+describe("decision 091: the worst case at the body limit in every free-text field", () => {
   for (const shape of Object.keys(SHAPES)) {
     it(`embedded API JSON bodies (${shape}): 400 with the error shape, each within ${BOUND_MS} ms`, async () => {
       for (const entry of API_CASES) {

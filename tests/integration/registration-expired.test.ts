@@ -43,7 +43,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-describe("issue 14 part 4: an expired account after registration", () => {
+describe("R-AUTH-02 an expired account after registration", () => {
   it("R-AUTH-02 anonymous registration whose answer says expired goes to page-not-found and gives the token back", async () => {
     const browser = new BrowserClient(app.baseUrl);
     await browser.get("/demo/registration?profileId=P500&langId=en_GB");

@@ -257,7 +257,7 @@ describe("feedback modal (R-SCR-10, spec §4 'Feedback modal')", () => {
     expect(main(again)).toContain('href="/demo/report?modal=feedback"');
   });
 
-  it("R-ENT-01 issue 14 part 8: seen once per applicant and profile, on any device: a new sign-in elsewhere does not open it again", async () => {
+  it("R-ENT-01 R-FB-01 seen once per applicant and profile, on any device: a new sign-in elsewhere does not open it again", async () => {
     const { browser, user } = await signedIn("dora");
     await finishDorasForm(browser);
     expect((await browser.get("/demo/home", { follow: false })).location).toBe("/demo/home?modal=feedback");

@@ -5,7 +5,7 @@ import { startFaultyUpstream, type FaultyUpstream } from "../support/faulty-upst
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 14 part 3 (R-ERR-01, R-ERR-03, decision 127) on the server, as a browser without
+ * R-ERR-01, R-ERR-03 and decision 127 on the server, as a browser without
  * JavaScript gets it: a failed secondary call of a page's loaders is a catalogue dialog over the
  * page, which still shows; several failures of one request stack newest first. The app runs
  * against the real embedded API of a demo server through a proxy that breaks one call at a time.
@@ -52,7 +52,7 @@ async function signedIn(template = "anna", language = "de-DU") {
   return browser;
 }
 
-describe("failed secondary calls as dialogs over the page (issue 14 part 3)", () => {
+describe("R-ERR-01 failed secondary calls as dialogs over the page (decision 127)", () => {
   it("R-ERR-01 the privacy statement of the login's privacy modal fails: DP01 over the login page, the form still there", async () => {
     upstream.fail("GET /demo/dataProtStat*");
     const page = await new BrowserClient(app.baseUrl).get("/demo/login?modal=privacy");
@@ -111,7 +111,7 @@ describe("failed secondary calls as dialogs over the page (issue 14 part 3)", ()
     expect(page.text).toMatch(/<h1 id="report-title">[^<]+<\/h1>/);
   });
 
-  it("issue 14 part 2 storing a chosen language fails: the page in the new language, the error over it in that language", async () => {
+  it("R-LANG-01 R-ERR-01 storing a chosen language fails: the page in the new language, the error over it in that language (decision 124)", async () => {
     const browser = await signedIn();
     upstream.fail("POST /profile");
     const page = await browser.get("/demo/home?langId=it");

@@ -51,7 +51,7 @@ describe("server basics", () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
-  it("issue 10 HSTS is sent whenever the session cookie is Secure, also over plain HTTP behind a TLS proxy", async () => {
+  it("decision 101: HSTS is sent whenever the session cookie is Secure, also over plain HTTP behind a TLS proxy", async () => {
     // The test server is a production start (COOKIE_SECURE defaults to true) reached over plain HTTP,
     // as it is behind a TLS-terminating proxy: req.secure is false there.
     const page = await fetch(`${server.baseUrl}/demo/login`);
@@ -59,7 +59,7 @@ describe("server basics", () => {
     expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
 
-  it("issue 10 no HSTS when cookies are not Secure (COOKIE_SECURE=false, a plain-HTTP LAN station)", async () => {
+  it("decision 101: no HSTS when cookies are not Secure (COOKIE_SECURE=false, a plain-HTTP LAN station)", async () => {
     const lan = await startServer({ COOKIE_SECURE: "false" });
     try {
       const page = await fetch(`${lan.baseUrl}/demo/login`);
@@ -70,7 +70,7 @@ describe("server basics", () => {
     }
   });
 
-  it("issue 13 documents are gzip-compressed (COMPRESSION_LEVEL, 1 by default); the root's files are still served beside the pages", async () => {
+  it("decision 106: documents are gzip-compressed (COMPRESSION_LEVEL, 1 by default); the root's files are still served beside the pages", async () => {
     const page = await fetch(`${server.baseUrl}/demo/login`, { headers: { "Accept-Encoding": "gzip" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-encoding")).toBe("gzip");
@@ -83,7 +83,7 @@ describe("server basics", () => {
     }
   });
 
-  it("issue 13 a finished document leaves compressed in one piece with its length, in the coding the browser prefers", async () => {
+  it("decision 165: a finished document leaves compressed in one piece with its length, in the coding the browser prefers", async () => {
     for (const [acceptEncoding, coding] of [
       ["gzip", "gzip"],
       ["gzip, deflate, br, zstd", "br"],
@@ -107,7 +107,7 @@ describe("server basics", () => {
     }
   });
 
-  it("issue 13 COMPRESSION_LEVEL=0 leaves compression to a proxy: documents go out uncompressed", async () => {
+  it("decision 106: COMPRESSION_LEVEL=0 leaves compression to a proxy: documents go out uncompressed", async () => {
     const plain = await startServer({ COMPRESSION_LEVEL: "0" });
     try {
       const page = await fetch(`${plain.baseUrl}/demo/login`, { headers: { "Accept-Encoding": "gzip" } });
@@ -228,7 +228,7 @@ describe("request hygiene", () => {
     expect(text).toContain('lang="en-GB"');
   });
 
-  it("issue 10 a data request whose Origin names another host is refused with 403, not Remix's 500, even when Sec-Fetch-Site says same-origin", async () => {
+  it("DESIGN §8: a data request whose Origin names another host is refused with 403, not Remix's 500, even when Sec-Fetch-Site says same-origin", async () => {
     const port = new URL(server.baseUrl).port;
     const response = await fetch(`${server.baseUrl}/demo/login.data`, {
       method: "POST",
@@ -327,7 +327,7 @@ describe("graceful shutdown", () => {
     await waitForLog(app.logs, (line) => line.msg === "server stopped");
   });
 
-  it("issue 10 requests sent on keep-alive connections just before SIGTERM all get their answer; the process exits 0 within 5 s", async () => {
+  it("decision 099: requests sent on keep-alive connections just before SIGTERM all get their answer; the process exits 0 within 5 s", async () => {
     const app = await startServer();
     const url = `${app.baseUrl}/demo/login`;
     // Ten keep-alive connections, each used once already, so each is idle when the next request goes out.

@@ -7,7 +7,7 @@ import { expireSession } from "../support/seed-session";
 import { startServer, testSecret, type RunningServer } from "../support/server";
 
 /**
- * Issue 14 part 1 (R-CAT-02, R-CON-04, decision 126): an app session that timed out is not a bare
+ * R-CAT-02, R-CON-04, decision 126: an app session that timed out is not a bare
  * redirect to a login form. The built server against its embedded API, as a browser without
  * JavaScript uses it, with an idle time-out of a few seconds (anonymous sessions follow a shorter
  * general time-out): the first test and the anonymous one wait for the real time-out, the others
@@ -61,7 +61,7 @@ async function agedPastTimeOut(browser: BrowserClient): Promise<void> {
 }
 
 // Each test waits for the real time-out; sign-ins hash passwords, slow on a loaded machine.
-describe("an expired app session (issue 14 part 1)", { timeout: 120_000 }, () => {
+describe("R-CAT-02 R-CON-04 an expired app session (decision 126)", { timeout: 120_000 }, () => {
   it("R-CAT-02 R-CON-04 a page of a timed-out applicant shows C02 in their language, not closable, whose button signs in and leads back", async () => {
     const { browser, user } = await signedInClone(server.baseUrl, "dora", "en_GB");
     await untilTimedOut(browser);

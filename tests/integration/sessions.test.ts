@@ -7,7 +7,7 @@ import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { cloneUser, outbox, signIn } from "../support/demo";
 import { startServer, testSecret, type RunningServer } from "../support/server";
 
-/** App sessions over real HTTP against the real server and its SQLite session store (issue 10). */
+/** App sessions over real HTTP against the real server and its SQLite session store (DESIGN §4, docs/decisions/095, 096). */
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -34,7 +34,7 @@ function storedSessionIds(): string[] {
   }
 }
 
-describe("session ids (issue 10)", () => {
+describe("session ids (decision 095)", () => {
   it("a logged-out cookie replayed is never written back under its id and signs nobody in", async () => {
     const browser = new BrowserClient(server.baseUrl);
     await signIn(browser, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });
@@ -58,7 +58,7 @@ describe("session ids (issue 10)", () => {
   });
 });
 
-describe("password changes rotate the session id (issue 10)", () => {
+describe("password changes rotate the session id (decision 095)", () => {
   it("after a password change the browser carries on under a new id; the old cookie no longer works", async () => {
     const user = await cloneUser(server.baseUrl, "anna");
     const browser = new BrowserClient(server.baseUrl);
@@ -127,7 +127,7 @@ describe("password changes rotate the session id (issue 10)", () => {
   });
 });
 
-describe("the language choice has a cookie of its own (issue 10, R-LANG-01)", () => {
+describe("R-LANG-01 the language choice has a cookie of its own (decision 096)", () => {
   it("cookie-less GETs with ?langId= store no session row and set no session cookie; the language sticks without JavaScript", async () => {
     const before = storedSessionIds().length;
     for (const language of ["en_GB", "hu", "it", "de"]) {
@@ -168,7 +168,7 @@ describe("the language choice has a cookie of its own (issue 10, R-LANG-01)", ()
   });
 });
 
-describe("single-fetch data answers are cached like their documents (issue 10)", () => {
+describe("single-fetch data answers are cached like their documents (decision 096)", () => {
   it("a signed-in page's .data is no-store like its document; a public page's .data private, no-cache", async () => {
     const browser = new BrowserClient(server.baseUrl);
     await signIn(browser, { userName: "anna", password: "Anna-Demo-2027", cstm: "demo" });

@@ -4,7 +4,7 @@ import { cloneUser, signIn } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 14 part 2: the applicant's stored language (spec §3: the login response and userData carry
+ * R-LANG-01, docs/decisions/124: the applicant's stored language (spec §3: the login response and userData carry
  * `language`) applies after sign-in unless the URL's langId says otherwise; a change made with the
  * language chooser while signed in is stored upstream, as the profile page does.
  */
@@ -20,7 +20,7 @@ afterAll(async () => {
 const htmlLang = (page: PageResponse) => /<html lang="([^"]+)"/.exec(page.text)?.[1];
 
 describe("the applicant's stored language", () => {
-  it("issue 14 part 2: a language chosen with the chooser while signed in is stored; a new device starts in it after sign-in", async () => {
+  it("R-LANG-01 a language chosen with the chooser while signed in is stored; a new device starts in it after sign-in (decision 124)", async () => {
     const user = await cloneUser(server.baseUrl, "anna");
     const first = new BrowserClient(server.baseUrl);
     await first.get("/demo/login");
@@ -39,7 +39,7 @@ describe("the applicant's stored language", () => {
     expect(htmlLang(await second.get("/demo/profile"))).toBe("it");
   });
 
-  it("issue 14 part 2: the URL's langId at sign-in wins over the stored language", async () => {
+  it("R-LANG-01 R-RTE-04 the URL's langId at sign-in wins over the stored language (decision 124)", async () => {
     const user = await cloneUser(server.baseUrl, "anna");
     const setup = new BrowserClient(server.baseUrl);
     await setup.get("/demo/login");

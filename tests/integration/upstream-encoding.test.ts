@@ -5,7 +5,7 @@ import { startFaultyUpstream, type FaultyUpstream } from "../support/faulty-upst
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 13 part 3 (decision 112): the upstream client calls through undici's request(), which, unlike
+ * Decision 112: the upstream client calls through undici's request(), which, unlike
  * fetch, neither asks for nor inflates compressed answers by itself. A remote upstream still gets
  * "gzip, deflate, br" and its compressed answers are read; a local one is asked for identity. The app
  * runs against the real embedded API of a demo server through a proxy on 127.0.0.2 that compresses.
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 describe("compressed answers of a remote upstream", () => {
-  it("issue 13 the app asks a remote upstream for gzip, deflate or br and shows what the compressed answers carry", async () => {
+  it("decision 112: the app asks a remote upstream for gzip, deflate or br and shows what the compressed answers carry", async () => {
     const user = await cloneUser(demo.baseUrl, "anna");
     const browser = new BrowserClient(app.baseUrl);
     await browser.get(`/${user.cstm}/login?langId=en_GB`);

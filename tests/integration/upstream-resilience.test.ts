@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from "../support/server";
 import { closedPort, customerConfig, json } from "./errors-fakes";
 
 /**
- * Issue 10, part 5 (decision 098): page loads have a short upstream budget, password calls a
+ * Decision 098: page loads have a short upstream budget, password calls a
  * longer one, and a dead upstream costs an applicant almost nothing once the circuit breaker has
  * opened; it closes again by itself when the upstream answers. Real servers throughout: the app's
  * production build and a tiny upstream on loopback that answers, hangs, or is not there at all.
@@ -110,8 +110,8 @@ function startApp(upstreamUrl: string): Promise<RunningServer> {
   });
 }
 
-describe("issue 10 upstream time budgets and circuit breaker", () => {
-  it("issue 10 a hanging upstream: after the budget twice, pages fail at once without calling it; half-open lets one trial through; it recovers by itself", async () => {
+describe("decision 098: upstream time budgets and circuit breaker", () => {
+  it("R-CAT-02 a hanging upstream: after the budget twice, pages fail at once (API02) without calling it; half-open lets one trial through; it recovers by itself", async () => {
     const upstream = await startTinyUpstream(0, "hang");
     running.push(upstream);
     const app = await startApp(upstream.url);
@@ -139,7 +139,7 @@ describe("issue 10 upstream time budgets and circuit breaker", () => {
     }
     expect(upstream.calls.length).toBe(callsBefore);
     expect(Math.max(...fast)).toBeLessThan(FAST_MS);
-    console.info(`[issue 10] page with the circuit open: ${fast.join(", ")} ms (page budget ${PAGE_BUDGET_MS} ms)`);
+    console.info(`[decision 098] page with the circuit open: ${fast.join(", ")} ms (page budget ${PAGE_BUDGET_MS} ms)`);
 
     // After the cooldown one trial call goes through; a page loaded meanwhile does not wait for it.
     const deadline = Date.now() + 15_000;
@@ -166,7 +166,7 @@ describe("issue 10 upstream time budgets and circuit breaker", () => {
     expect(ready.upstreamCircuit).toBe("closed");
   });
 
-  it("issue 10 an upstream that is gone (connection refused) opens the circuit; started again, pages work again", async () => {
+  it("R-CAT-02 an upstream that is gone (connection refused) opens the circuit; started again, pages work again", async () => {
     const port = await closedPort();
     const app = await startApp(`http://127.0.0.1:${port}/api`);
     running.push(app);
@@ -181,7 +181,7 @@ describe("issue 10 upstream time budgets and circuit breaker", () => {
       expect(errorCode(page)).toBe("Fehlercode API02");
       times.push(ms);
     }
-    console.info(`[issue 10] pages with the upstream gone: ${times.join(", ")} ms`);
+    console.info(`[decision 098] pages with the upstream gone: ${times.join(", ")} ms`);
     await waitForLog(app.logs, (line) => line.msg?.startsWith("upstream circuit opened") === true, { what: "the circuit to open" });
     await waitForLog(app.logs, (line) => line.msg === "upstream call not attempted: circuit open", {
       what: "a call the open circuit did not attempt",
@@ -193,7 +193,7 @@ describe("issue 10 upstream time budgets and circuit breaker", () => {
     expect(page.text).toContain("acme AG");
   });
 
-  it("issue 10 a password call may take longer than a page's budget (credential budget); a page's data call may not", async () => {
+  it("decision 098: a password call may take longer than a page's budget (credential budget); a page's data call may not", async () => {
     const upstream = await startTinyUpstream();
     running.push(upstream);
     const app = await startApp(upstream.url);

@@ -8,7 +8,7 @@ import { updateSessionRecord } from "../support/seed-session";
 import { startServer, testSecret, type RunningServer } from "../support/server";
 
 /**
- * Upstream round trips per page load (issue 13 part 6, DESIGN §7): the server logs every upstream
+ * Upstream round trips per page load (docs/decisions/107, DESIGN §7): the server logs every upstream
  * call with the request's id and when it started and ended (startMs/endMs on the process's
  * monotonic clock), so the test reads, for one document request, how many calls it made and how
  * many of them ran one after the other. A call that starts before another has ended ran beside it.
@@ -65,8 +65,8 @@ async function expireToken(browser: BrowserClient) {
   });
 }
 
-describe("issue 13 part 6: upstream round trips per page load", () => {
-  it("issue 13 the customer's configuration is fetched once per process, not on every page load", async () => {
+describe("decision 107: upstream round trips per page load", () => {
+  it("decision 107: the customer's configuration is fetched once per process, not on every page load", async () => {
     const first = await callsOf(new BrowserClient(server.baseUrl), "/demo/login");
     const other = await callsOf(new BrowserClient(server.baseUrl), "/demo/registration");
     const again = await callsOf(new BrowserClient(server.baseUrl), "/demo/login");

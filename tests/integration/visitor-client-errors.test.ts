@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * R-ENT-09, issue 14 part 7: a visitor's browser error (before sign-in) goes through the app to the
+ * R-ENT-09, docs/decisions/125: a visitor's browser error (before sign-in) goes through the app to the
  * real embedded API without a token, and arrives there (it used to be answered 401 and lost).
  */
 let server: RunningServer;
@@ -28,7 +28,7 @@ function storedReports(message: string): Array<{ user_id: number | null; report_
   }
 }
 
-describe("visitor error reports (issue 14 part 7)", () => {
+describe("R-ENT-09 visitor error reports (decision 125)", () => {
   it("R-ENT-09 an error on the login page of a visitor reaches the embedded API, without a user", async () => {
     const message = `visitor login page boom ${Date.now()}`;
     const response = await fetch(`${server.baseUrl}/_client-errors`, {
