@@ -3,8 +3,8 @@ import { COST, needsRehash, verifyPassword } from "../../api/auth/passwords";
 import { UNKNOWN_PASSWORD_HASH } from "../../api/demo/bulk";
 import { DEMO_PASSWORD_HASHES, DEMO_USERS } from "../../api/demo/users";
 
-/** Issue 10 part 3: the demo hashes are precomputed at the production cost, and each one verifies. */
-describe("issue 10: precomputed demo password hashes", () => {
+/** Decision 092: the demo hashes are precomputed at the production cost, and each one verifies. */
+describe("decision 092: precomputed demo password hashes", () => {
   const withPassword = DEMO_USERS.filter((user) => user.password !== null);
 
   it("every demo user with a password has one, made with N=2^17, r=8, p=1", () => {

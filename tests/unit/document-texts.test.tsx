@@ -11,7 +11,7 @@ import { resources } from "~/i18n/resources.server";
 import type { LanguageResources } from "~/i18n/translator";
 
 /**
- * Issue 13 part 2 (docs/decisions/108): the server renders with every translation and notes the
+ * docs/decisions/108: the server renders with every translation and notes the
  * texts a page used; the browser gets only those and must render the same text (else hydration
  * fails). Real components, rendered once as the server does and once as the browser does.
  */
@@ -40,9 +40,9 @@ const rules = [
   { rule: "minNumbers" as const, count: 2 },
 ];
 
-describe("texts a document carries (issue 13)", () => {
+describe("texts a document carries (decision 108)", () => {
   it.each(["de-DU", "de", "en_GB", "hu", "it"] as const)(
-    "issue 13 the browser renders an error view and plural rules in %s from the carried texts alone, as the server did",
+    "R-CAT-01 the browser renders an error view and plural rules in %s from the carried texts alone, as the server did (decision 108)",
     (language) => {
       const view = (
         <>
@@ -66,7 +66,7 @@ describe("texts a document carries (issue 13)", () => {
     },
   );
 
-  it("issue 13 texts a component shows from its own state travel although the server never rendered them", () => {
+  it("decision 108: texts a component shows from its own state travel although the server never rendered them", () => {
     function Button({ busy }: { busy: boolean }) {
       const { t } = useTranslation("auth", ["login.submitting"]);
       return <button>{busy ? t("login.submitting") : t("login.submit")}</button>;
@@ -79,7 +79,7 @@ describe("texts a document carries (issue 13)", () => {
     expect(Object.keys((carried.auth as { login: object }).login).sort()).toEqual(["submit", "submitting"]);
   });
 
-  it("issue 13 a group declared whole includes its texts without touching the shared translations", () => {
+  it("decision 108: a group declared whole includes its texts without touching the shared translations", () => {
     const before = JSON.stringify(resources.de);
     const picked = pickTexts(resources.de, ["common:navigation.home", "common:navigation", "common:footer.legalNotice"]);
     expect(picked.common?.navigation).toEqual(resources.de.common?.navigation);
@@ -87,13 +87,13 @@ describe("texts a document carries (issue 13)", () => {
     expect(JSON.stringify(resources.de)).toBe(before);
   });
 
-  it("issue 13 the carried texts cannot close their script element", () => {
+  it("decision 108: the carried texts cannot close their script element", () => {
     const json = serializeTexts({ common: { evil: "</script><script>alert(1)</script><!-- & \u2028" } });
     expect(json).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(json)).toEqual({ common: { evil: "</script><script>alert(1)</script><!-- & \u2028" } });
   });
 
-  it("issue 13 the data block of a page is the same on every request, per language, entries and registered texts", () => {
+  it("decision 108: the data block of a page is the same on every request, per language, entries and registered texts", () => {
     /** The data block a document gets after rendering the navigation (and the dialog close text when asked). */
     function block(language: Language, withClose: boolean): LanguageResources {
       function Page() {

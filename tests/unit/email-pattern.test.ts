@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emailSchema } from "../../api/http/validation";
 import { isEmailAddress } from "../../app/forms/patterns";
 
-/** Issue 10 part 2 (docs/decisions/091): one e-mail shape on both sides, length before pattern. */
+/** docs/decisions/091: one e-mail shape on both sides, length before pattern. */
 const VALID = [
   "anna@example.com",
   "first.last+tag@sub.example.co.uk",
@@ -27,7 +27,7 @@ const INVALID = [
   "a@b.de\nx",
 ];
 
-describe("issue 10: the e-mail pattern of app and API", () => {
+describe("decision 091: the e-mail pattern of app and API", () => {
   it("app and API accept the same addresses", () => {
     for (const address of VALID) {
       expect(isEmailAddress(address), address).toBe(true);

@@ -8,7 +8,7 @@ import {
   oneCallCoding,
 } from "~/render/encode-document.server";
 
-describe("issue 13 documents compressed in one call: the coding the compression middleware would choose", () => {
+describe("decision 165: documents compressed in one call: the coding the compression middleware would choose", () => {
   it.each([
     ["gzip", "gzip"],
     ["gzip, deflate, br, zstd", "br"],

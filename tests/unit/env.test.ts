@@ -13,7 +13,7 @@ describe("environment validation", () => {
     expect(config.COOKIE_SECURE).toBe(true);
   });
 
-  it("issue 10 upstream budgets and breaker: page 1 s connect / 5 s total, passwords 15 s, assets 120 s, open after 5", () => {
+  it("R-API-04 upstream budgets and breaker: page 1 s connect / 5 s total, passwords 15 s, assets 120 s, open after 5 (decision 098)", () => {
     const config = parseEnv({ SESSION_SECRET: secret });
     expect([
       config.UPSTREAM_CONNECT_TIMEOUT_MS,
@@ -29,7 +29,7 @@ describe("environment validation", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, UPSTREAM_CONNECT_TIMEOUT_MS: "0" })).toThrow(/UPSTREAM_CONNECT_TIMEOUT_MS/);
   });
 
-  it("issue 10 the embedded API's request limits: 30 per client in 10 minutes, 5 per target in an hour; at least 1", () => {
+  it("decision 103: the embedded API's request limits: 30 per client in 10 minutes, 5 per target in an hour; at least 1", () => {
     const config = parseEnv({ SESSION_SECRET: secret });
     expect([config.API_RATE_LIMIT_CLIENT_MAX, config.API_RATE_LIMIT_CLIENT_WINDOW_S]).toEqual([30, 600]);
     expect([config.API_RATE_LIMIT_TARGET_MAX, config.API_RATE_LIMIT_TARGET_WINDOW_S]).toEqual([5, 3600]);
@@ -40,7 +40,7 @@ describe("environment validation", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, API_RATE_LIMIT_TARGET_WINDOW_S: "1h" })).toThrow(/API_RATE_LIMIT_TARGET_WINDOW_S/);
   });
 
-  it("issue 15 HONEYPOT_MIN_FILL_MS: 500 ms unless set, 0 to 60000", () => {
+  it("decision 130: HONEYPOT_MIN_FILL_MS: 500 ms unless set, 0 to 60000", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).HONEYPOT_MIN_FILL_MS).toBe(500);
     expect(parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "0" }).HONEYPOT_MIN_FILL_MS).toBe(0);
     expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "-1" })).toThrow(
@@ -52,7 +52,7 @@ describe("environment validation", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "1s" })).toThrow(/HONEYPOT_MIN_FILL_MS/);
   });
 
-  it("issue 13 COMPRESSION_LEVEL: zlib level 1 unless set, 0 (off) to 9", () => {
+  it("decision 106: COMPRESSION_LEVEL: zlib level 1 unless set, 0 (off) to 9", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).COMPRESSION_LEVEL).toBe(1);
     expect(parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "0" }).COMPRESSION_LEVEL).toBe(0);
     expect(parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "6" }).COMPRESSION_LEVEL).toBe(6);
@@ -97,7 +97,7 @@ describe("environment validation", () => {
     expect(parseEnv({ SESSION_SECRET: secret, UPSTREAM_API_URL: "", PORT: "" }).PORT).toBe(3000);
   });
 
-  it("issue 10: TRUST_PROXY takes a hop count or proxy addresses like Express's trust proxy", () => {
+  it("decision 094: TRUST_PROXY takes a hop count or proxy addresses like Express's trust proxy", () => {
     const parse = (value: string) => parseEnv({ SESSION_SECRET: secret, TRUST_PROXY: value }).TRUST_PROXY;
     expect(parseEnv({ SESSION_SECRET: secret }).TRUST_PROXY).toBe(false);
     expect(parse("false")).toBe(false);
@@ -112,7 +112,7 @@ describe("environment validation", () => {
     expect(() => parse("1000")).toThrow(/TRUST_PROXY: a hop count must be at most 100/);
   });
 
-  it("issue 10: TRUST_PROXY=true (leftmost X-Forwarded-For, spoofable) is refused in production, a warning elsewhere", () => {
+  it("decision 094: TRUST_PROXY=true (leftmost X-Forwarded-For, spoofable) is refused in production, a warning elsewhere", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, TRUST_PROXY: "true" })).toThrow(
       /^Invalid environment variable TRUST_PROXY: .*hop count/,
     );
@@ -122,7 +122,7 @@ describe("environment validation", () => {
   });
 });
 
-describe("issue 10: DEMO_MODE", () => {
+describe("decision 090: DEMO_MODE", () => {
   it("is off unless set; true turns it on", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).DEMO_MODE).toBe(false);
     expect(parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "true" }).DEMO_MODE).toBe(true);
@@ -147,7 +147,7 @@ describe("issue 10: DEMO_MODE", () => {
     expect(config.warnings.join(" ")).toMatch(/API_DEV_ENDPOINTS is no longer read.*DEMO_MODE=true/);
   });
 
-  it("issue 10: REDIS_URL must be a redis:// or rediss:// URL", () => {
+  it("decision 097: REDIS_URL must be a redis:// or rediss:// URL", () => {
     expect(parseEnv({ SESSION_SECRET: secret, REDIS_URL: "redis://127.0.0.1:6379/0" }).REDIS_URL).toBe("redis://127.0.0.1:6379/0");
     expect(parseEnv({ SESSION_SECRET: secret, REDIS_URL: "rediss://cache.example.com:6380" }).REDIS_URL).toBe(
       "rediss://cache.example.com:6380",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dialogStack, newestFirst } from "~/errors/error-dialogs";
 import type { ErrorPayload } from "~/errors/catalogue-error";
 
-/** Issue 14 part 3 (decision 127): the order and closing of the error dialogs over a page. */
+/** R-ERR-03, decision 127: the order and closing of the error dialogs over a page. */
 describe("the error dialog stack", () => {
   const codes = (stack: ReturnType<typeof dialogStack>) => stack.map(({ error }) => error.code);
 

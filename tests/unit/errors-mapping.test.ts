@@ -66,7 +66,7 @@ describe("R-CAT-02 the mapping from failures to catalogue codes, row by row", ()
     expect(codeForFailure({ kind: "invalid-response", path: "/register", status: 200 }, registered)).toBe("C12");
     // A server failure of the registration is not "already registered".
     expect(codeForFailure(response(500, "/register"), registered)).toBe("API01");
-    // Issue 10: neither is one too many (429, decision 103); the registration form shows its own message.
+    // Decision 103: neither is one too many (429); the registration form shows its own message.
     expect(codeForFailure(response(429, "/register", { status: "failed", error: "too_many_requests" }), registered)).toBe("API01");
     expect(codeForFailure(response(429, "/registerAnon", { status: "failed", error: "too_many_requests" }), registered)).toBe("API01");
   });
@@ -81,7 +81,7 @@ describe("R-CAT-02 the mapping from failures to catalogue codes, row by row", ()
 
   it("R-CAT-02 time-out → API02", () => {
     expect(codeForFailure({ kind: "timeout", path: "/profiles" }, registered)).toBe("API02");
-    // issue 10: the open circuit breaker did not even try: the same page as a dead network.
+    // Decision 098: the open circuit breaker did not even try: the same page as a dead network.
     expect(codeForFailure({ kind: "unavailable", path: "/profiles" }, registered)).toBe("API02");
   });
 
@@ -135,7 +135,7 @@ describe("R-CAT-05 handling of failures", () => {
     expect(isReportedFailure({ kind: "refresh-failed", path: "/profiles" })).toBe(false);
     expect(isReportedFailure({ kind: "network", path: "/profiles" })).toBe(true);
     expect(isReportedFailure({ kind: "timeout", path: "/profiles" })).toBe(true);
-    // issue 10: calls the open breaker refused are not reported one by one (the opening is logged).
+    // Decision 098: calls the open breaker refused are not reported one by one (the opening is logged).
     expect(isReportedFailure({ kind: "unavailable", path: "/profiles" })).toBe(false);
     expect(isReportedFailure({ kind: "invalid-response", path: "/profiles", status: 200 })).toBe(true);
     expect(isReportedFailure({ kind: "empty-session", path: "/initPicat" })).toBe(true);

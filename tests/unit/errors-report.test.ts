@@ -89,8 +89,8 @@ describe("reporting", () => {
   });
 });
 
-describe("issue 10 reports never name a link secret", () => {
-  it("issue 10 an error on a reset link logs and tags the path with the hash censored", async () => {
+describe("R-CAT-05 reports never name a link secret (decision 101)", () => {
+  it("decision 101: an error on a reset link logs and tags the path with the hash censored", async () => {
     const { context, output } = fakeContext(true, "req-secret-0001");
     const hash = "5f4dcc3b5aa765d61d8327deb882cf99";
     reportServerError(new Error("render exploded"), new Request(`http://localhost/demo/reset-password/${hash}/de?token=t-0001`), context);

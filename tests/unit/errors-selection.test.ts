@@ -83,7 +83,7 @@ describe("R-ERR-02 the error button", () => {
   it("R-ERR-02 shows only when the entry has showBtn", () => {
     expect(errorButton(CATALOGUE.API02, { onSite: false, cstm: "demo" })).toBeNull();
     expect(errorButton(CATALOGUE.C02, { onSite: false, cstm: "demo" })).toEqual({ kind: "link", href: "/demo/login" });
-    // Issue 14 part 1: an expired session names the page, so signing in again leads back to it.
+    // Decision 126: an expired session names the page, so signing in again leads back to it.
     expect(errorButton(CATALOGUE.C02, { onSite: false, cstm: "demo", params: { redirectTo: "/demo/assessment/40?field=a" } })).toEqual({
       kind: "link",
       href: "/demo/login?redirectTo=%2Fdemo%2Fassessment%2F40%3Ffield%3Da",

@@ -3,15 +3,15 @@ import { describe, expect, it } from "vitest";
 import { redactLinksInText, scrubBreadcrumb, scrubSentryEvent } from "~/errors/sentry-scrub.server";
 
 /**
- * DESIGN §8 / issue 10: what the Sentry SDK collects by itself (request URL, query string,
+ * DESIGN §8 / decision 101: what the Sentry SDK collects by itself (request URL, query string,
  * transaction name, headers, breadcrumbs of outgoing calls) passes the log's URL redaction before
  * it is sent (instrument.server.ts beforeSend/beforeBreadcrumb). The integration test
  * (observability-sentry) proves it on a real event; this one covers the shapes the SDK may use.
  */
 const HASH = "0cc175b9c0f1b6a831c399e269772661";
 
-describe("issue 10 Sentry events carry no link secrets", () => {
-  it("issue 10 request URL, query string (string, object or pairs), Referer, transaction and message are censored", () => {
+describe("R-CAT-05 Sentry events carry no link secrets (decision 101)", () => {
+  it("decision 101: request URL, query string (string, object or pairs), Referer, transaction and message are censored", () => {
     const base = (query_string: NonNullable<ErrorEvent["request"]>["query_string"]): ErrorEvent => ({
       type: undefined,
       transaction: `GET /demo/reset-password/${HASH}/de`,
@@ -51,7 +51,7 @@ describe("issue 10 Sentry events carry no link secrets", () => {
     }
   });
 
-  it("issue 10 breadcrumbs of outgoing calls and navigations are censored, bodies dropped", () => {
+  it("decision 101: breadcrumbs of outgoing calls and navigations are censored, bodies dropped", () => {
     const crumb = scrubBreadcrumb({
       category: "http",
       message: `POST /demo/reset-password/${HASH}/de`,
@@ -70,7 +70,7 @@ describe("issue 10 Sentry events carry no link secrets", () => {
     });
   });
 
-  it("issue 10 free text keeps what is not a secret", () => {
+  it("decision 101: free text keeps what is not a secret", () => {
     expect(redactLinksInText("GET /demo/login?langId=de")).toBe("GET /demo/login?langId=de");
     expect(redactLinksInText(`see "/demo/reset-password/${HASH}" now`)).toBe('see "/demo/reset-password/[redacted]" now');
   });

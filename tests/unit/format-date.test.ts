@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatDate } from "~/i18n/format-date";
 
 describe("dates as the visitor's language writes them", () => {
-  it("issue 13 a day is written in each language, the same on every call, whatever its time of day", () => {
+  it("R-SCR-05 a day is written in each language, the same on every call, whatever its time of day (decision 106)", () => {
     expect(formatDate("2026-11-12", "de-DU")).toBe("12. November 2026");
     expect(formatDate("2026-11-12T23:59:59+05:00", "de")).toBe("12. November 2026");
     expect(formatDate("2026-11-12", "en_GB")).toBe("12 November 2026");
@@ -13,7 +13,7 @@ describe("dates as the visitor's language writes them", () => {
     expect(formatDate("2026-11-13", "en_GB")).toBe("13 November 2026");
   });
 
-  it("issue 13 what is no date is shown as it came", () => {
+  it("R-SCR-05 what is no date is shown as it came", () => {
     expect(formatDate("not a date", "en_GB")).toBe("not a date");
     expect(formatDate("not a date", "en_GB")).toBe("not a date");
     expect(formatDate("", "de")).toBe("");

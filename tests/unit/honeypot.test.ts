@@ -14,7 +14,7 @@ function posted(props: ReturnType<ReturnType<typeof createHoneypot>["inputProps"
   return form;
 }
 
-describe("issue 15: the public forms' honeypot (remix-utils, encrypted time stamp)", () => {
+describe("decision 130: the public forms' honeypot (remix-utils, encrypted time stamp)", () => {
   it("a form posted as served, with the trap empty, passes", () => {
     const honeypot = createHoneypot({ secret, minFillMs: 0 });
     expect(honeypot.isSpam(posted(honeypot.inputProps()))).toBe(false);
@@ -56,7 +56,7 @@ describe("issue 15: the public forms' honeypot (remix-utils, encrypted time stam
     expect(checked.isSpam(posted(served.inputProps()))).toBe(false);
   });
 
-  it("issue 13 a form served before the time stamp's new sealing (remix-utils' crypto-js format) still passes; a forged new one does not", () => {
+  it("decision 112: a form served before the time stamp's new sealing (remix-utils' crypto-js format) still passes; a forged new one does not", () => {
     const honeypot = createHoneypot({ secret, minFillMs: 0 });
     const before = new Honeypot({
       nameFieldName: "name__confirm",

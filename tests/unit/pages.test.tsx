@@ -9,7 +9,7 @@ import type { Language } from "~/i18n/languages";
 import { I18nProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources.server";
 
-/** The pure parts of the FAQ, profile and support pages and the user notification (issue 5). */
+/** The pure parts of the FAQ, profile and support pages and the user notification (docs/decisions/080, 081, 083). */
 const texts = {
   "de-DU": {
     support: "Schreib uns.",

@@ -60,7 +60,7 @@ async function eventually(what: string, check: () => Promise<boolean>, timeoutMs
 }
 
 describe.each(backends)("rate-limit counters (%s)", (_name, make) => {
-  it("issue 10: counts per key within the window; every key has its own limit; the window ends", async () => {
+  it("DESIGN §8: counts per key within the window; every key has its own limit; the window ends", async () => {
     const limiter = make(1);
     expect([await hit(limiter, "a"), await hit(limiter, "a"), await hit(limiter, "a")]).toEqual([false, false, true]);
     expect(await hit(limiter, "b")).toBe(false);
@@ -80,7 +80,7 @@ describe.each(backends)("rate-limit counters (%s)", (_name, make) => {
     await eventually("a new window for a", async () => !(await hit(limiter, "a")), 5000);
   });
 
-  it("issue 10: a reset forgets the key's count, other keys keep theirs", async () => {
+  it("DESIGN §8: a reset forgets the key's count, other keys keep theirs", async () => {
     const limiter = make(300);
     for (let n = 0; n < 3; n++) await hit(limiter, "account:anna");
     for (let n = 0; n < 3; n++) await hit(limiter, "client:10.0.0.1");
@@ -90,7 +90,7 @@ describe.each(backends)("rate-limit counters (%s)", (_name, make) => {
   });
 });
 
-describe("hard bound of the counters (issue 10)", () => {
+describe("hard bound of the counters (decision 097)", () => {
   it("memory: a flood of distinct user names evicts the oldest counters instead of growing", async () => {
     const limiter = createMemoryRateLimiter(2, 300);
     for (let n = 0; n < RATE_LIMIT_MAX_KEYS + 50_000; n++) await hit(limiter, `login:demo:account:user-${n}`);

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { withoutReactNullPadding } from "~/render/react-stream.server";
 
 /**
- * Issue 10 (found by the fuzz tests): React 18.3's streaming renderer padded 2 KiB views with NUL
+ * Found by the fuzz tests (docs/decisions/102): React 18.3's streaming renderer padded 2 KiB views with NUL
  * bytes when a multi-byte character did not fit at a view's end. Paragraphs of "ő" (2 bytes) of
  * growing length put such a character across a view boundary.
  */
@@ -35,13 +35,13 @@ function render(through: Transform): Promise<string> {
 const expected = Array.from({ length: 40 }, (_, index) => `<p>${"ő".repeat(90 + index)}</p>`).join("");
 
 describe("streamed HTML", () => {
-  it("issue 10 the page carries no NUL bytes and every character intact", async () => {
+  it("decision 102: the page carries no NUL bytes and every character intact", async () => {
     const html = await render(withoutReactNullPadding());
     expect(html).not.toContain("\u0000");
     expect(html).toBe(`<main>${expected}</main>`);
   });
 
-  it("issue 13 what React writes in one go leaves as one chunk, not one per 2 KiB view (each chunk is deflated and flushed on its own)", async () => {
+  it("decision 112: what React writes in one go leaves as one chunk, not one per 2 KiB view (each chunk is deflated and flushed on its own)", async () => {
     const through = withoutReactNullPadding();
     const chunks: Buffer[] = [];
     through.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -51,12 +51,12 @@ describe("streamed HTML", () => {
     expect(chunks[0].toString()).toBe(`<main>${expected}</main>`);
   });
 
-  it("issue 10 without the workaround React 18 pads views with NUL bytes (delete the workaround when this fails)", async () => {
+  it("decision 102: without the workaround React 18 pads views with NUL bytes (delete the workaround when this fails)", async () => {
     const html = await render(new PassThrough());
     expect(html).toContain("\u0000");
   });
 
-  it("issue 13 a document React finishes in onAllReady is handed over whole, once, and the stream hands on nothing", async () => {
+  it("decision 165: a document React finishes in onAllReady is handed over whole, once, and the stream hands on nothing", async () => {
     const through = withoutReactNullPadding();
     const handedOn: Buffer[] = [];
     through.on("data", (chunk: Buffer) => handedOn.push(chunk));
@@ -77,7 +77,7 @@ describe("streamed HTML", () => {
     expect(handedOn).toHaveLength(0);
   });
 
-  it("issue 13 a document with content still to come is not whole: it streams, first the shell, then the rest", async () => {
+  it("decision 165: a document with content still to come is not whole: it streams, first the shell, then the rest", async () => {
     let reveal!: () => void;
     const later = new Promise<void>((resolve) => (reveal = resolve));
     let revealed = false;

@@ -6,7 +6,7 @@ import { pdfText } from "../api/support/pdf-text";
 
 const scales = [{ name: "Együttműködés – Zusammenarbeit", score: 22, maxScore: 25, normValue: 9 }];
 
-describe("issue 15 part 5: the report's font writes every language", () => {
+describe("R-REP-01 the report's font writes every language (decision 118)", () => {
   it("a Hungarian applicant's name and the Hungarian labels come out exactly as written", async () => {
     const bytes = await renderReportPdf({
       language: "hu",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeReturnUrl, returnTarget } from "../../api/engine/return-url";
 
 /**
- * Issue 10 part 3: the engine's return URL is checked after normalisation, so no spelling of
+ * Decision 092: the engine's return URL is checked after normalisation, so no spelling of
  * another host gets through (the engine's last page sends the whole window there).
  */
 const APP = "https://app.example";
@@ -61,7 +61,7 @@ const BYPASSES = [
   `/${"a".repeat(2001)}`,
 ];
 
-describe("issue 10: return-URL check after normalisation", () => {
+describe("R-API-04 return-URL check after normalisation (decision 092)", () => {
   for (const value of BYPASSES) {
     it(`refuses ${JSON.stringify(value).slice(0, 60)}`, () => {
       expect(normalizeReturnUrl(value, APP)).toBeNull();

@@ -13,7 +13,7 @@ function headersOf(middleware: ReturnType<typeof securityHeaders>): { headers: R
 }
 
 describe("security headers (DESIGN §8)", () => {
-  it("CSP nonces are 16 random bytes each, never repeated across pool refills (issue 13 part 3)", () => {
+  it("CSP nonces are 16 random bytes each, never repeated across pool refills (DESIGN §8)", () => {
     const nonces = Array.from({ length: 700 }, () => nextNonce());
     expect(new Set(nonces).size).toBe(nonces.length);
     for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);

@@ -17,7 +17,7 @@ import { startRedis, type RunningRedis } from "../support/redis";
 const policy = { idleTimeoutS: 3600, anonymousIdleTimeoutS: 900, absoluteTimeoutS: 12 * 3600 };
 const dirs: string[] = [];
 
-/** The same contract runs against every backend; Redis is a real redis-server (issue 10). */
+/** The same contract runs against every backend; Redis is a real redis-server (docs/decisions/095, 097). */
 let redisServer: RunningRedis;
 let redis: Redis;
 let redisStores = 0;
@@ -163,7 +163,7 @@ describe.each(stores())("server-owned sessions (%s store)", (_name, makeStore) =
     expect((await storage.getSession(first)).get("activeProfileId")).toBe("P100");
   });
 
-  it("issue 10: a cookie whose record was deleted (logout) is never written back under its id: a commit issues a new one", async () => {
+  it("decision 095: a cookie whose record was deleted (logout) is never written back under its id: a commit issues a new one", async () => {
     const store = makeStore();
     const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
     const session = await storage.getSession();
@@ -186,7 +186,7 @@ describe.each(stores())("server-owned sessions (%s store)", (_name, makeStore) =
     expect((await storage.getSession(reissued)).get("activeProfileId")).toBe("P200");
   });
 
-  it("issue 10: an expired record is not revived by a commit: a new id, the old one stays gone", async () => {
+  it("decision 095: an expired record is not revived by a commit: a new id, the old one stays gone", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const store = makeStore();
     const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
@@ -203,7 +203,7 @@ describe.each(stores())("server-owned sessions (%s store)", (_name, makeStore) =
     expect(await store.get(id)).toBeNull();
   });
 
-  it("issue 10: a record deleted while a request runs (logout in another tab): the commit gets a new id without the sign-in", async () => {
+  it("decision 095: a record deleted while a request runs (logout in another tab): the commit gets a new id without the sign-in", async () => {
     const store = makeStore();
     const storage = createAppSessionStorage(store, { secrets: ["s".repeat(40)], secure: false }, policy);
     const session = await storage.getSession();
@@ -224,7 +224,7 @@ describe.each(stores())("server-owned sessions (%s store)", (_name, makeStore) =
     expect(after.get("onSite")).toEqual({ profileId: "P100" });
   });
 
-  it("issue 10: store contract: insert only takes new ids, update only existing ones, put either", async () => {
+  it("decision 095: store contract: insert only takes new ids, update only existing ones, put either", async () => {
     const store = makeStore();
     const now = Date.now();
     const record = (value: string) => ({ data: { value }, createdAt: now, idleExpiresAt: now + 60_000, absoluteExpiresAt: now + 120_000 });

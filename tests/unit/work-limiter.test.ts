@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createWorkLimiter, WorkQueueFullError } from "../../api/auth/work-limiter";
 
-/** Issue 10 part 3: scrypt work runs at most two at a time; a full queue refuses at once. */
+/** Decision 092: scrypt work runs at most two at a time; a full queue refuses at once. */
 function task(log: string[], name: string, release: Promise<void>) {
   return async () => {
     log.push(`start ${name}`);
@@ -11,7 +11,7 @@ function task(log: string[], name: string, release: Promise<void>) {
   };
 }
 
-describe("issue 10: work limiter", () => {
+describe("decision 092: work limiter", () => {
   it("runs at most `concurrency` tasks at once, the others in the order they came", async () => {
     const limiter = createWorkLimiter({ concurrency: 2, maxWaiting: 10 });
     const log: string[] = [];
