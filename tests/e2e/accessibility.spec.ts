@@ -280,7 +280,7 @@ async function fillDorasForm(page: Page) {
   await page.getByRole("button", { name: "Continue to the summary" }).click();
 }
 
-test("issue 15 every route under app/routes is audited below or listed as not a page, with a reason", () => {
+test("decision 132: every route under app/routes is audited below or listed as not a page, with a reason", () => {
   const files = readdirSync("app/routes").filter((file) => /\.(tsx?|jsx?)$/.test(file));
   const audited = new Set(PAGES.map((page) => page.route));
   const unlisted = files.filter((file) => !audited.has(file) && !(file in NOT_PAGES));

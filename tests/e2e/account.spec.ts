@@ -3,7 +3,7 @@ import { startServer } from "../support/server";
 import { expect, logIn, test } from "./fixtures";
 
 /**
- * Account journeys (issue 4), each run with JavaScript off and on. Journeys that change data use a
+ * Account journeys, each run with JavaScript off and on. Journeys that change data use a
  * cloned demo user (docs/decisions/005).
  */
 

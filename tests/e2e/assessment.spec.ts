@@ -3,7 +3,7 @@ import { answerInFrame, answerOverHttp } from "./engine";
 import { expect, logIn, test, type DemoUser } from "./fixtures";
 
 /**
- * The assessment journeys as an applicant walks them, with JavaScript off and on (issue 5): a Scale
+ * The assessment journeys as an applicant walks them, with JavaScript off and on: a Scale
  * module in the embedded frame, dora's personal-data form, an fbo container, a skipped training
  * module, and a form draft that survives reloads and the back button. Every journey uses a clone.
  */

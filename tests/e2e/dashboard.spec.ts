@@ -5,7 +5,7 @@ import { answerInFrame, answerOverHttp } from "./engine";
 import { expect, logIn, test, type DemoUser } from "./fixtures";
 
 /**
- * The dashboard as an applicant uses it, with JavaScript off and on (issue 5): the profile chooser,
+ * The dashboard as an applicant uses it, with JavaScript off and on: the profile chooser,
  * home with its containers and progress, and the change-password dialog. Every journey uses a clone.
  */
 async function signIn(page: Page, user: DemoUser, language = "en_GB") {

@@ -5,7 +5,7 @@ import { customerConfig, json, startFakeUpstream, type FakeServer } from "../int
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 14 part 3 (R-ERR-01, R-ERR-03, R-SCR-10, decision 127) as an applicant meets it, with
+ * R-ERR-01, R-ERR-03, R-SCR-10 and decision 127 as an applicant meets it, with
  * JavaScript off and on: a failed action shows its catalogue error as a dialog over the page, what
  * was typed stays, and the dialog closes (a plain form without JavaScript; also Escape with it). A
  * server of its own against a fake upstream whose login refuses by user name.

@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 15 part 6: a keyboard-only journey (docs/decisions/132). Nothing is clicked: every step is
+ * A keyboard-only journey (docs/decisions/132). Nothing is clicked: every step is
  * Tab, Shift+Tab, Enter, Space or typing through page.keyboard. After each navigation and each error
  * the test asserts where focus lands and that the focused element can be seen: a focus indicator
  * with contrast (WCAG 2.4.7, 1.4.11), not obscured (2.4.11) and a target of at least 24×24 CSS px
@@ -139,7 +139,7 @@ async function expectFocusAfterNavigation(page: Page, testInfo: TestInfo, headin
   }
 }
 
-test("issue 15 keyboard only: login with an error → home → the form module with an error → summary → save → feedback → the report", async ({
+test("decision 132 keyboard only: login with an error → home → the form module with an error → summary → save → feedback → the report", async ({
   page,
   cloneUser,
 }, testInfo) => {

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, logIn, test, type DemoUser } from "./fixtures";
 
 /**
- * FAQ, profile, support with the video archive and player, and the screen-size warning (issue 5),
+ * FAQ, profile, support with the video archive and player, and the screen-size warning (docs/decisions/080–084),
  * as an applicant walks them, with JavaScript off and on. The applicant is a cloned demo user
  * (docs/decisions/005), so editing the profile changes nobody else's data.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 /**
- * R-LOAD-01 / issue 14 part 6: with JavaScript, a navigation or submission that takes longer than a
+ * R-LOAD-01 / docs/decisions/121: with JavaScript, a navigation or submission that takes longer than a
  * moment shows a slim progress bar and marks the page's main region busy; both go once it is done.
  * The data request is held by the test (a slow network) until the pending state has been seen.
  */

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 12: rita creates applicants, with JavaScript off and on: one without a password (the
+ * R-SCR-14 (docs/decisions/151–153): rita creates applicants, with JavaScript off and on: one without a password (the
  * activation mail appears in the outbox), and three from a CSV file that also holds a bad row.
  */
 async function signInAsRita(page: Page) {
@@ -20,7 +20,7 @@ const SLOW = { timeout: 30_000 };
 /** A suffix that keeps the two projects' (and reruns') applicants apart on the shared server. */
 const unique = (project: string) => `${project}-${randomBytes(3).toString("hex")}`;
 
-test("issue 12 rita creates an applicant without a password and the activation mail in the chosen language appears in the outbox", async ({
+test("R-SCR-14 rita creates an applicant without a password and the activation mail in the chosen language appears in the outbox", async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -62,7 +62,7 @@ test("issue 12 rita creates an applicant without a password and the activation m
     ]);
 });
 
-test("issue 12 rita uploads a CSV of 3 valid rows and 1 bad one, sees the bad row named, imports the 3 and finds them in the list", async ({
+test("R-SCR-14 rita uploads a CSV of 3 valid rows and 1 bad one, sees the bad row named, imports the 3 and finds them in the list", async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);

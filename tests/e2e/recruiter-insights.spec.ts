@@ -3,7 +3,7 @@ import { expectedStats } from "../support/recruiter-stats";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 12 (rec12b), with JavaScript off and on: rita reads P100's summary and its chart's table
+ * R-SCR-14 (docs/decisions/155, 156), with JavaScript off and on: rita reads P100's summary and its chart's table
  * holds the demo data's figures (worked out from the e2e server's database, not guessed); rita
  * issues a test-continue code for ben's P100 and a fresh browser continues ben's test with it.
  */
@@ -19,7 +19,7 @@ async function signInAsRita(page: Page) {
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-test("issue 12 rita opens P100's summary: the states chart's table and each scale's norm values match the demo data", async ({ page }) => {
+test("R-SCR-14 rita opens P100's summary: the states chart's table and each scale's norm values match the demo data", async ({ page }) => {
   test.setTimeout(120_000);
   await signInAsRita(page);
   await page.getByRole("link", { name: "Progress and summary" }).click();
@@ -63,7 +63,7 @@ test("issue 12 rita opens P100's summary: the states chart's table and each scal
   }).toPass({ timeout: 60_000 });
 });
 
-test("issue 12 rita issues a test-continue code for ben's P100 and a fresh browser continues ben's assessment with it", async ({
+test("R-SCR-14 rita issues a test-continue code for ben's P100 and a fresh browser continues ben's assessment with it", async ({
   page,
   browser,
   baseURL,

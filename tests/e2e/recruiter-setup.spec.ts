@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 12, test setup (docs/decisions/157), with JavaScript off and on: rita changes P100's
+ * R-SCR-14, test setup (docs/decisions/157), with JavaScript off and on: rita changes P100's
  * open-until default, sees the change in the test's audit log, and an applicant she then creates with
  * P100 and no date of their own is open until today plus that many days. The default is per customer:
  * each project uses its own of rita's two customers, so the two runs cannot change each other's.
  */
 const SLOW = { timeout: 30_000 };
 
-test("issue 12 rita changes P100's open-until default, sees it in the audit log, and a new assignment uses it", async ({
+test("R-SCR-14 rita changes P100's open-until default, sees it in the audit log, and a new assignment uses it", async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);

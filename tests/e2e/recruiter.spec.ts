@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import { expect, logIn, test } from "./fixtures";
 
 /**
- * Issue 11: rita's journey through the recruiter workspace, with JavaScript off and on, and axe on
+ * R-SCR-14 (docs/decisions/140–150): rita's journey through the recruiter workspace, with JavaScript off and on, and axe on
  * its pages. Ben is a fresh clone (the list holds many Ben Schulz), found through the list's filters.
  */
 async function signInAsRita(page: Page) {
@@ -47,7 +47,7 @@ async function expectNoSeriousAxeViolations(page: Page, browser: Browser, testIn
   }
 }
 
-test("issue 11 rita filters to P100 under 50 %, opens ben, changes his open-until, assigns a retest of module 31; ben sees it open again; his values export as CSV", async ({
+test("R-SCR-14 rita filters to P100 under 50 %, opens ben, changes his open-until, assigns a retest of module 31; ben sees it open again; his values export as CSV", async ({
   page,
   browser,
   baseURL,
@@ -120,7 +120,7 @@ test("issue 11 rita filters to P100 under 50 %, opens ben, changes his open-unti
   }
 });
 
-test("issue 11 an applicant's sign-in is no recruiter's: the recruiter pages lead to the recruiter login", async ({ page, cloneUser }) => {
+test("R-ROLE-01 an applicant's sign-in is no recruiter's: the recruiter pages lead to the recruiter login", async ({ page, cloneUser }) => {
   const anna = await cloneUser("anna");
   await logIn(page, anna);
   await expect(page).toHaveURL(/\/demo\/home$/);

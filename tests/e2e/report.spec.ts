@@ -4,7 +4,7 @@ import { DORA_PERSONAL_DATA } from "../support/demo-answers";
 import { expect, logIn, test, type DemoUser } from "./fixtures";
 
 /**
- * The report journeys as an applicant walks them, with JavaScript off and on (issue 5, R-SCR-06,
+ * The report journeys as an applicant walks them, with JavaScript off and on (R-SCR-06,
  * R-REP-01, R-SCR-10): a user with everything done is asked for feedback, gives it and downloads
  * report.pdf; a user with modules left sees why there is no download. Every journey uses a clone.
  */

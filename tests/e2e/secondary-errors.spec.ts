@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from "../support/server";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 14 part 3 (R-ERR-01, R-ERR-03, decision 127) as an applicant meets it, with JavaScript off
+ * R-ERR-01, R-ERR-03 and decision 127 as an applicant meets it, with JavaScript off
  * and on: a failed secondary call is a dialog over the page, which stays usable; several errors of
  * one request stack newest first and can be cleared. An app server of its own runs against the
  * real embedded API of the journeys' demo server, through a proxy that breaks chosen calls.

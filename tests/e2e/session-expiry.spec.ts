@@ -5,7 +5,7 @@ import { startServer, testSecret, type RunningServer } from "../support/server";
 import { expect, test, type DemoUser } from "./fixtures";
 
 /**
- * Issue 14 part 1 (R-CAT-02, R-CON-04, decision 126) as an applicant meets it, with JavaScript off
+ * R-CAT-02, R-CON-04 and decision 126 as an applicant meets it, with JavaScript off
  * and on: the session times out while they type; the page says so (C02, not closable), and signing
  * in again brings them back to the page with what they typed. A server of its own with an idle
  * time-out of a few seconds: the first journey waits for the real time-out, the others start from the

@@ -1,11 +1,11 @@
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 14 part 2: anna switches to Italian with the language chooser while signed in; on another
+ * R-LANG-01, docs/decisions/124: anna switches to Italian with the language chooser while signed in; on another
  * device (a fresh browser context) she signs in on the default-language login page and lands in
  * Italian, her stored language. JS off and on.
  */
-test("issue 14 part 2: the language chosen while signed in follows the applicant to a new device", async ({
+test("R-LANG-01 the language chosen while signed in follows the applicant to a new device (decision 124)", async ({
   page,
   browser,
   baseURL,

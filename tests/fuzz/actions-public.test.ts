@@ -6,7 +6,7 @@ import { anyText, fieldValue, pathSegment } from "./support/arbitraries";
 import type { FuzzApp } from "./support/in-process";
 
 /**
- * Issue 10 part 5: the public forms' actions, fuzzed (docs/decisions/102, support/actions.ts): no
+ * The public forms' actions, fuzzed (docs/decisions/102, support/actions.ts): no
  * 5xx, no stack trace, the user's other input kept; FUZZ_RUNS (1,000) runs per action.
  */
 let loginUser: ClonedUser;

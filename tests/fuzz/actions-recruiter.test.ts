@@ -10,7 +10,7 @@ import { asReceived, FuzzFailure, renderedValues } from "./support/checks";
 import type { FuzzApp } from "./support/in-process";
 
 /**
- * Issue 10 part 5: the recruiter's actions, fuzzed (docs/decisions/102, support/actions.ts): the
+ * The recruiter's actions, fuzzed (docs/decisions/102, support/actions.ts): the
  * recruiter sign-in and sign-out, and every intent of the applicant page's forms
  * (app/recruiter/applicant-actions.server.ts), FUZZ_RUNS (1,000) runs each, by a recruiter signed in
  * through the form (a fresh clone of rita per target). The intents change data: they act on fresh

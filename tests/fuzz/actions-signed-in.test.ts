@@ -9,7 +9,7 @@ import { fuzz, selected } from "./support/fuzz";
 import type { FuzzApp } from "./support/in-process";
 
 /**
- * Issue 10 part 5: the actions of a signed-in applicant's forms, fuzzed (docs/decisions/102,
+ * The actions of a signed-in applicant's forms, fuzzed (docs/decisions/102,
  * support/actions.ts), each with a fresh clone of a demo user signed in through the login form; and
  * the client error reports (/_client-errors). No 5xx, no stack trace, the user's other input kept;
  * FUZZ_RUNS (1,000) runs per action.
@@ -167,32 +167,36 @@ const app = actionSuite("fuzzed signed-in form actions", async () => {}, signedI
 ]);
 
 describe("fuzzed client error reports", () => {
-  it.skipIf(!selected("client-errors"))("issue 10 /_client-errors: any body answers 2xx/4xx", { timeout: 600_000 }, async () => {
-    const report = fc.oneof(
-      fc
-        .record(
-          {
-            source: fc.oneof(plain("error", "unhandledrejection", "boundary"), anyText),
-            message: anyText,
-            stack: anyText,
-            url: fc.oneof(plain("/demo/home", "//evil.example", "/"), anyText),
-            reference: anyText,
-          },
-          { requiredKeys: [] },
-        )
-        .map((value) => JSON.stringify(value)),
-      fc.json(),
-      anyText,
-    );
-    await fuzz("actions", "client-errors", fc.tuple(report, plain("application/json", "text/plain", "")), async ([text, type], tally) => {
-      const client = new AppClient(app());
-      const answer = await client.request("/_client-errors", {
-        raw: { body: type ? text : new TextEncoder().encode(text), contentType: type || undefined },
-        transport: "action",
+  it.skipIf(!selected("client-errors"))(
+    "R-ENT-09 /_client-errors: any body answers 2xx/4xx (decision 102)",
+    { timeout: 600_000 },
+    async () => {
+      const report = fc.oneof(
+        fc
+          .record(
+            {
+              source: fc.oneof(plain("error", "unhandledrejection", "boundary"), anyText),
+              message: anyText,
+              stack: anyText,
+              url: fc.oneof(plain("/demo/home", "//evil.example", "/"), anyText),
+              reference: anyText,
+            },
+            { requiredKeys: [] },
+          )
+          .map((value) => JSON.stringify(value)),
+        fc.json(),
+        anyText,
+      );
+      await fuzz("actions", "client-errors", fc.tuple(report, plain("application/json", "text/plain", "")), async ([text, type], tally) => {
+        const client = new AppClient(app());
+        const answer = await client.request("/_client-errors", {
+          raw: { body: type ? text : new TextEncoder().encode(text), contentType: type || undefined },
+          transport: "action",
+        });
+        tally.add(String(answer.status));
+        expect(answer.status).toBeLessThan(500);
+        assertNoServerError(answer, [text]);
       });
-      tally.add(String(answer.status));
-      expect(answer.status).toBeLessThan(500);
-      assertNoServerError(answer, [text]);
-    });
-  });
+    },
+  );
 });

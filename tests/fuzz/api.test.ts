@@ -15,7 +15,7 @@ import { FUZZ_API_RUNS, fuzz, selected } from "./support/fuzz";
 import { inject } from "./support/inject";
 
 /**
- * Issue 10 part 5: the embedded API's JSON bodies, fuzzed (docs/decisions/102). Every POST route of
+ * The embedded API's JSON bodies, fuzzed (docs/decisions/102). Every POST route of
  * api/routes/* (read from the router, so a new route is fuzzed without a change here) gets
  * FUZZ_API_RUNS (1,000) arbitrary bodies of its own: the fields the API knows with values of every
  * JSON type, nested objects and arrays, huge strings, prototype keys (__proto__, constructor,
@@ -350,7 +350,7 @@ async function fuzzRoute(template: string): Promise<void> {
 
 describe("fuzzed embedded API bodies", () => {
   it.skipIf(!selected("api"))(
-    "issue 10 every POST route of the embedded API, FUZZ_API_RUNS runs each: no 5xx, the API's failure shape, no stack trace, no prototype pollution",
+    "R-API-02 every POST route of the embedded API, FUZZ_API_RUNS runs each: no 5xx, the API's failure shape, no stack trace, no prototype pollution (decision 102)",
     { timeout: 900_000 },
     async () => {
       const routes = postRoutes();

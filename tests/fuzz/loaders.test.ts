@@ -8,7 +8,7 @@ import { fuzz, FUZZ_RUNS, selected } from "./support/fuzz";
 import type { FuzzApp } from "./support/in-process";
 
 /**
- * Issue 10 part 5: the query strings the loaders read, fuzzed (docs/decisions/102). Every page an
+ * The query strings the loaders read, fuzzed (docs/decisions/102). Every page an
  * applicant or a recruiter can open gets the parameters the loaders read (grep searchParams in app/)
  * with arbitrary values, repeated, plus unknown ones, as a document (JavaScript off) or a single-fetch
  * data request (JavaScript on), signed in or not. Every answer: no 5xx, no stack trace.
@@ -145,7 +145,7 @@ const visit = fc.oneof(
 
 describe("fuzzed loader query strings", () => {
   it.runIf(selected("loaders"))(
-    "issue 10 every page's query parameters: no 5xx, no stack trace, signed in or not, with and without JavaScript",
+    "decision 102: every page's query parameters: no 5xx, no stack trace, signed in or not, with and without JavaScript",
     async () => {
       await fuzz(
         "loaders",

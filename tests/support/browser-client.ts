@@ -58,7 +58,7 @@ export class BrowserClient {
   }
 
   /**
-   * A multipart form post with one file, as a browser sends a file input (issue 12's CSV upload);
+   * A multipart form post with one file, as a browser sends a file input (the CSV upload of docs/decisions/153);
    * the redirect after it is followed with GET like any form post.
    */
   async upload(

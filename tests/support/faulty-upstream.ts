@@ -4,7 +4,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 
 /**
  * The real embedded API of a running demo server, reached through a proxy that can make chosen
- * calls fail (issue 14 part 3): a second app server gets the proxy as its UPSTREAM_API_URL, so its
+ * calls fail (docs/decisions/127): a second app server gets the proxy as its UPSTREAM_API_URL, so its
  * pages run against the real API and data while a test breaks one secondary call at a time.
  * A fault is keyed "METHOD /path" (the path below /api, without the query) or "METHOD /prefix*".
  */

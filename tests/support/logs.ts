@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 
 /**
- * Reading a child server's log without racing its pipe (issue 10, part 6). The server writes a line
+ * Reading a child server's log without racing its pipe (docs/decisions/100). The server writes a line
  * to stdout and answers the request; the test process may receive the answer before the line, so a
  * test never reads the captured output right after a response: it waits, with a deadline, for the
  * line it needs.

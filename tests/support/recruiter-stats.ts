@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 
 /**
- * Issue 12: the progress and summary figures worked out from the embedded API's database rows,
+ * R-SCR-14 (docs/decisions/155): the progress and summary figures worked out from the embedded API's database rows,
  * independently of its SQL, so tests compare the API and the pages against the data itself.
  */
 interface Assignment {

@@ -138,7 +138,7 @@ export function actionSuite(
 
   describe(title, () => {
     for (const name of names) {
-      it.skipIf(!selected(name))(`issue 10 ${name}: no 5xx, no stack trace, input kept`, { timeout: 600_000 }, async () => {
+      it.skipIf(!selected(name))(`decision 102 ${name}: no 5xx, no stack trace, input kept`, { timeout: 600_000 }, async () => {
         const target = targets(server).find((candidate) => candidate.name === name);
         if (!target) throw new Error(`no fuzz target ${name}`);
         await runTarget(server, target);

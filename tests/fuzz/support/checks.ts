@@ -2,7 +2,7 @@ import type { Encoding, Entries } from "./arbitraries";
 import type { Answer } from "./app-client";
 
 /**
- * What every fuzzed answer must satisfy (issue 10 part 5): no 5xx, no stack trace or server path in
+ * What every fuzzed answer must satisfy (docs/decisions/102): no 5xx, no stack trace or server path in
  * the body, and where a form comes back with errors, the user's other input is in it.
  */
 export class FuzzFailure extends Error {
