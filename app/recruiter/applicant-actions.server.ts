@@ -82,7 +82,7 @@ const UPSTREAM_MESSAGES: Record<string, string> = {
   invalid_values: "recruiter:applicant.errors.invalidValues",
   invalid_body: "recruiter:applicant.errors.invalid",
   // The upstream's limit of mails per recruiter, customer and applicant (docs/decisions/171).
-  too_many_requests: "auth:tooManyAttempts",
+  too_many_requests: "recruiter:tooManyAttempts",
 };
 
 const FIELD_MESSAGES: Record<string, string> = {
@@ -163,7 +163,7 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
       },
       "recruiter action refused",
     );
-    return fail(intent as Intent, { "": "auth:tooManyAttempts" }, values, 429);
+    return fail(intent as Intent, { "": "recruiter:tooManyAttempts" }, values, 429);
   }
   const raw = { ...values, module: formData.getAll("module").filter((value) => typeof value === "string") };
   const parsed = schemas[intent as Intent].safeParse(raw);

@@ -119,6 +119,6 @@ export function upstreamFieldErrors(
     return { fieldErrors: { password: ["recruiter:create.errors.passwordRules"] }, formErrors: [] };
   if (status === 409 || status === 400) return { fieldErrors, formErrors: ["recruiter:applicant.errors.invalid"] };
   // The upstream's limit of creations per recruiter and customer (docs/decisions/171).
-  if (status === 429) return { fieldErrors, formErrors: ["auth:tooManyAttempts"] };
+  if (status === 429) return { fieldErrors, formErrors: ["recruiter:tooManyAttempts"] };
   return null;
 }

@@ -9,7 +9,7 @@ import type { RecruiterContext } from "./session.server";
  * docs/decisions/171), shown like the app's own limit of the recruiter's forms: the translated
  * "too many attempts" and a "recruiter action refused" log line.
  */
-export const TOO_MANY = "auth:tooManyAttempts";
+export const TOO_MANY = "recruiter:tooManyAttempts";
 
 export { isRateLimited };
 

@@ -71,7 +71,7 @@ export async function action(args: ActionFunctionArgs) {
       { recruiterAction: { cstm, recruiter: who, intent: "create", outcome: "rate-limited" } },
       "recruiter action refused",
     );
-    return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+    return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["recruiter:tooManyAttempts"] }) }, { status: 429 });
   }
   const values = submission.value;
   // A refusal is taken before withRecruiterUpstream sees it: that one makes every 404 the

@@ -42,7 +42,7 @@ export async function action(args: ActionFunctionArgs) {
   const limiter = context.services.rateLimiter;
   const who = recruiter.recruiter.userName;
   if (await limiter.hit([{ key: `recruiter-action:${who.toLowerCase()}`, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT }])) {
-    return data({ problem: "auth:tooManyAttempts" }, { status: 429 });
+    return data({ problem: "recruiter:tooManyAttempts" }, { status: 429 });
   }
   const file = formData.get("file");
   if (!(file instanceof File) || file.size === 0) return data({ problem: "recruiter:import.errors.noFile" }, { status: 400 });

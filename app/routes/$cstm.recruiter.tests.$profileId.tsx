@@ -81,7 +81,7 @@ export async function action(args: ActionFunctionArgs) {
       { recruiterAction: { cstm, recruiter: who, profileId, intent: "open-until-default", outcome: "rate-limited" } },
       "recruiter action refused",
     );
-    return data<ActionResult>({ result: submission.reply({ formErrors: ["auth:tooManyAttempts"] }) }, { status: 429 });
+    return data<ActionResult>({ result: submission.reply({ formErrors: ["recruiter:tooManyAttempts"] }) }, { status: 429 });
   }
   await withRecruiterUpstream(args, recruiter, () => setOpenUntilDefault(args.context, session, cstm, profileId, days));
   // Who changed which test; the values are in the upstream's audit log.

@@ -70,7 +70,7 @@ export async function action(args: ActionFunctionArgs) {
   if (context.services.honeypot.isSpam(formData)) return reply([HONEYPOT_MESSAGE], 400);
   if (await tooManyAttempts(context, `recruiter-login:${cstm}`, username)) {
     context.logger.warn({ recruiterLogin: { cstm, userName: username, outcome: "rate-limited" } }, "recruiter sign-in refused");
-    return reply(["auth:tooManyAttempts"], 429);
+    return reply(["recruiter:tooManyAttempts"], 429);
   }
   let grant: RecruiterGrant;
   try {
@@ -80,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
       context.logger.info({ recruiterLogin: { cstm, userName: username, outcome: "refused" } }, "recruiter sign-in refused");
       return reply(["recruiter:login.invalidCredentials"], 401);
     }
-    if (error instanceof UpstreamError && error.status === 429) return reply(["auth:tooManyAttempts"], 429);
+    if (error instanceof UpstreamError && error.status === 429) return reply(["recruiter:tooManyAttempts"], 429);
     // Credentials the upstream refuses to read (the embedded API takes passwords up to 200
     // characters, the form 500) match no account: the same message, not an API error page (found
     // by the fuzzing, like the applicant's login).

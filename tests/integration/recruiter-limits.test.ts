@@ -176,6 +176,11 @@ describe("R-SCR-14 a refused recruiter call says so where it was asked (decision
     expect(mail.text).toContain(TOO_MANY);
     expect(await outbox(server.baseUrl, anna.userName)).toHaveLength(1);
 
+    // Recruiter pages address the recruiter formally, also where applicants are addressed with du (decision 147).
+    const formal = await browser.post(`${applicantPage}/continue?langId=de-DU`, { profile: "P100" });
+    expect(formal.status).toBe(429);
+    expect(formal.text).toContain("Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.");
+
     for (const intent of ["list-export", "report", "values", "continue-code", "import-commit", "create", "email-send"]) {
       expect(server.logs(), intent).toMatch(
         new RegExp(`"intent":"${intent}","outcome":"rate-limited"\\}[^\\n]*"recruiter action refused"`),
