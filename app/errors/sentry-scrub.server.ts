@@ -2,7 +2,7 @@ import type { Breadcrumb, ErrorEvent } from "@sentry/node";
 import { CENSORED, redactUrl } from "./redact";
 
 /**
- * What leaves for Sentry passes the same URL redaction as the log (DESIGN §8, issue 10): the SDK's
+ * What leaves for Sentry passes the same URL redaction as the log (DESIGN §8, decision 101): the SDK's
  * own integrations put the raw request URL, its query string, the transaction name ("GET
  * /demo/reset-password/{hash}/de") and the Referer header into every event, and the URLs of
  * outgoing calls into breadcrumbs. Cookies, authorization headers and request bodies never leave.
@@ -11,8 +11,11 @@ const SECRET_HEADER = /cookie|authorization|token/i;
 const URL_HEADER = /^(referer|origin|location)$/i;
 
 // Free text (an error message, a transaction name) has no URL boundaries: stop at white space and quotes.
-const SECRET_SEGMENT_IN_TEXT = /\/(reset-password|activation|engine)\/[^/?#\s"'<>]+/gi;
-const SECRET_PARAM_IN_TEXT = /([?&][^=&#\s"'<>]*(?:token|pass(?:word|wort)|secret|hash)[^=&#\s"'<>]*=|[?&]session=)[^&#\s"'<>]*/gi;
+// As in redactUrl: an applicant's user name in a recruiter path, continue codes and the list's search terms are
+// personal data too (decisions 168, 171).
+const SECRET_SEGMENT_IN_TEXT = /\/(reset-password|activation|engine|recruiter\/applicants)\/[^/?#\s"'<>]+/gi;
+const SECRET_PARAM_IN_TEXT =
+  /([?&][^=&#\s"'<>]*(?:token|pass(?:word|wort)|secret|hash)[^=&#\s"'<>]*=|[?&](?:session|code|q|name|username|email)=)[^&#\s"'<>]*/gi;
 
 /** Link secrets in free text replaced: "GET /demo/reset-password/abc/de" → "GET /demo/reset-password/[redacted]/de". */
 export function redactLinksInText(text: string): string {
@@ -56,8 +59,19 @@ export function scrubSentryEvent<E extends ErrorEvent>(event: E): E {
       if (typeof value === "string") event.tags[name] = redactLinksInText(value);
     }
   }
+  // Our own reports add the upstream failure (its path names the applicant on recruiter calls) as extra data and
+  // group by that path: both pass the same redaction.
+  if (event.extra) event.extra = redactStrings(event.extra);
+  if (event.fingerprint) event.fingerprint = event.fingerprint.map(redactLinksInText);
   for (const breadcrumb of event.breadcrumbs ?? []) scrubBreadcrumb(breadcrumb);
   return event;
+}
+
+function redactStrings<T>(value: T, depth = 0): T {
+  if (typeof value === "string") return redactLinksInText(value) as T;
+  if (depth > 8 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactStrings(item, depth + 1)) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item as unknown, depth + 1)])) as T;
 }
 
 export function scrubBreadcrumb(breadcrumb: Breadcrumb): Breadcrumb {

@@ -70,6 +70,29 @@ describe("R-CAT-05 Sentry events carry no link secrets (decision 101)", () => {
     });
   });
 
+  it("R-SCR-14 decision 171: an upstream failure's path in extra data and fingerprint names no applicant, codes and searches censored", () => {
+    const path = "/demo/recruiter/applicants/ben.schulz@example.com/values";
+    const event = scrubSentryEvent({
+      type: undefined,
+      message: `upstream ${path} failed (response)`,
+      extra: { codes: ["API02"], failure: { kind: "response", status: 500, path, body: { hint: `see ${path}?q=Schulz&page=2` } } },
+      fingerprint: ["upstream", "response", path],
+      breadcrumbs: [{ category: "navigation", data: { from: "/demo/continue?code=ABCD-EFGH", to: "/demo/home" } }],
+    });
+    const text = JSON.stringify(event);
+    for (const secret of ["ben.schulz", "Schulz", "ABCD-EFGH"]) expect(text).not.toContain(secret);
+    expect(event.fingerprint).toEqual(["upstream", "response", "/demo/recruiter/applicants/[redacted]/values"]);
+    expect(event.extra).toEqual({
+      codes: ["API02"],
+      failure: {
+        kind: "response",
+        status: 500,
+        path: "/demo/recruiter/applicants/[redacted]/values",
+        body: { hint: "see /demo/recruiter/applicants/[redacted]/values?q=[redacted]&page=2" },
+      },
+    });
+  });
+
   it("decision 101: free text keeps what is not a secret", () => {
     expect(redactLinksInText("GET /demo/login?langId=de")).toBe("GET /demo/login?langId=de");
     expect(redactLinksInText(`see "/demo/reset-password/${HASH}" now`)).toBe('see "/demo/reset-password/[redacted]" now');
