@@ -9,7 +9,7 @@ import type { Customer } from "../store/catalogue";
 import type { User } from "../store/users";
 
 /**
- * R-ROLE-01 and issue 11: a recruiter token reaches the applicants of the customers its recruiter
+ * R-ROLE-01: a recruiter token reaches the applicants of the customers its recruiter
  * serves (recruiter_customers), named by the path's first segment (/{cstm}/recruiter/…). Any other
  * customer answers 403 customer_not_served, whichever customer the token signed in with
  * (docs/decisions/141). At a served customer it reaches that customer's applicants only, never the

@@ -7,7 +7,7 @@ import { recruitersOf } from "./access";
 import { APPLICANT_STATUSES } from "./statuses";
 
 /**
- * GET /{cstm}/recruiter/applicants (issue 11, docs/decisions/142): the customer's applicants
+ * GET /{cstm}/recruiter/applicants (R-SCR-14, docs/decisions/142): the customer's applicants
  * (docs/decisions/170) with search, filters, sort and paging, all in SQL. Progress and last activity are columns kept by triggers (migration 3), so a page of a
  * list of 10,000 applicants costs one counting scan and one ordered, limited scan.
  *

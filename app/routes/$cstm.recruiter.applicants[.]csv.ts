@@ -7,7 +7,7 @@ import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
 import { exportApplicants, type ApplicantRow } from "~/upstream/recruiter.server";
 
 /**
- * /{cstm}/recruiter/applicants.csv (issue 11): the list as it is filtered and sorted on the page, as
+ * /{cstm}/recruiter/applicants.csv (R-SCR-14): the list as it is filtered and sorted on the page, as
  * CSV (app/recruiter/csv.server.ts). Bad filter values are left out, as on the page. Every row
  * (docs/decisions/171): the upstream's export streams the list and the file is written as it comes,
  * so neither side holds the whole list; a stream cut short fails the download rather than ending a
