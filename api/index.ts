@@ -29,7 +29,7 @@ import { modulesRoutes } from "./routes/modules";
 import { passwordRoutes } from "./routes/passwords";
 import { purgeExpiredImports } from "./recruiter/create";
 import { recruiterExportRoutes } from "./recruiter/export";
-import { DEFAULT_RECRUITER_LIMITS, recruiterLimitGuards, type RecruiterLimitSettings } from "./recruiter/limits";
+import { DEFAULT_RECRUITER_LIMITS, type RecruiterLimitSettings } from "./recruiter/limits";
 import { recruiterRoutes } from "./routes/recruiter";
 import { registrationRoutes } from "./routes/registration";
 import { reportRoutes } from "./routes/report";
@@ -163,8 +163,6 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
   reportRoutes(router, ctx);
   trackingRoutes(router, ctx);
   customRoutes(router, ctx);
-  // The limits of decision 171 stand in front of the recruiter calls they count.
-  recruiterLimitGuards(router, ctx);
   recruiterRoutes(router, ctx);
   recruiterExportRoutes(router, ctx);
   mediaRoutes(router, ctx);

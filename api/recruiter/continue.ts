@@ -14,6 +14,7 @@ import { requireCustomer } from "../store/catalogue";
 import { requireAssignment } from "../store/progress";
 import { findUserById, type User } from "../store/users";
 import { recruiterScope, requirePathApplicant, type RecruiterScope } from "./access";
+import { enforceRecruiterLimit } from "./limits";
 import { writeAudit } from "./audit";
 
 /**
@@ -75,6 +76,7 @@ export function continueRoutes(router: Router, ctx: ApiContext): void {
     requireToken(ctx),
     route((req, res) => {
       const scope = recruiterScope(ctx, req, res);
+      enforceRecruiterLimit(ctx, scope, "continue-code");
       const user = requirePathApplicant(ctx, req, scope);
       const { profileId } = parseBody(req, issueSchema);
       const assignment = requireAssignment(ctx, user.id, profileId);

@@ -5,6 +5,7 @@ import type { ApiContext } from "../context";
 import { route, success } from "../http/handlers";
 import { cstmSchema, parseBody, parseParams } from "../http/validation";
 import { recruiterScope } from "./access";
+import { enforceRecruiterLimit } from "./limits";
 import { commitImport, createApplicant, createApplicantSchema, discardImport, importView, stageImport, stageImportSchema } from "./create";
 
 /**
@@ -20,6 +21,7 @@ export function recruiterCreateRoutes(router: Router, ctx: ApiContext): void {
     requireToken(ctx),
     route(async (req, res) => {
       const scope = recruiterScope(ctx, req, res);
+      enforceRecruiterLimit(ctx, scope, "create");
       const body = parseBody(req, createApplicantSchema);
       success(res, { ...(await createApplicant(ctx, scope, body)) }, 201);
     }),
@@ -30,6 +32,7 @@ export function recruiterCreateRoutes(router: Router, ctx: ApiContext): void {
     requireToken(ctx),
     route((req, res) => {
       const scope = recruiterScope(ctx, req, res);
+      enforceRecruiterLimit(ctx, scope, "import");
       const { rows } = parseBody(req, stageImportSchema);
       success(res, stageImport(ctx, scope, rows), 201);
     }),
@@ -50,6 +53,7 @@ export function recruiterCreateRoutes(router: Router, ctx: ApiContext): void {
     requireToken(ctx),
     route((req, res) => {
       const scope = recruiterScope(ctx, req, res);
+      enforceRecruiterLimit(ctx, scope, "import");
       const { importId } = parseParams(req, importParams);
       const { durationMs, ...result } = commitImport(ctx, scope, importId);
       res.setHeader("Server-Timing", `import;dur=${durationMs.toFixed(1)}`);
@@ -62,6 +66,7 @@ export function recruiterCreateRoutes(router: Router, ctx: ApiContext): void {
     requireToken(ctx),
     route((req, res) => {
       const scope = recruiterScope(ctx, req, res);
+      enforceRecruiterLimit(ctx, scope, "import");
       const { importId } = parseParams(req, importParams);
       discardImport(ctx, scope, importId);
       success(res, {});

@@ -6,6 +6,7 @@ import { route } from "../http/handlers";
 import { parseQuery } from "../http/validation";
 import { recruiterScope } from "./access";
 import { describeListFilter, writeListAudit } from "./audit";
+import { enforceRecruiterLimit } from "./limits";
 import { listApplicants, listQuerySchema } from "./list";
 
 /**
@@ -45,6 +46,7 @@ export function recruiterExportRoutes(router: Router, ctx: ApiContext): void {
     requireToken(ctx),
     route(async (req, res) => {
       const scope = recruiterScope(ctx, req, res);
+      enforceRecruiterLimit(ctx, scope, "list-export");
       const filter = parseQuery(req, exportQuerySchema);
       let list = listApplicants(ctx, scope.customer, { ...filter, page: 1, pageSize: EXPORT_PAGE_SIZE });
       writeListAudit(ctx, scope, { via: "export", filter: describeListFilter(filter), rows: list.total });

@@ -1,11 +1,7 @@
-import type { NextFunction, Request, Response, Router } from "express";
 import { TooManyRequestsError, type LimitKey } from "../auth/request-limits";
-import { authOf, requireToken } from "../auth/require-token";
 import type { ApiContext } from "../context";
 import type { User } from "../store/users";
-import { recruiterScope, requirePathApplicant, type RecruiterScope } from "./access";
-import { describeListFilter, writeListAudit } from "./audit";
-import { listQuerySchema } from "./list";
+import type { RecruiterScope } from "./access";
 
 /**
  * Limits of the recruiter calls that take data out, send mail or create and stage people
@@ -14,7 +10,8 @@ import { listQuerySchema } from "./list";
  * here, next to the data. Each kind of call counts per recruiter and per customer (several recruiters
  * of one customer together), in fixed windows of the request limits' SQLite counters (decision 103);
  * a recruiter's mails also count per applicant, so one inbox gets at most a few an hour. Over a limit:
- * 429 `too_many_requests` with Retry-After, before any work is done; refused calls count too.
+ * 429 `too_many_requests` with Retry-After, before any work is done; refused calls count too. Each limited
+ * call counts itself (enforceRecruiterLimit) right after its token and customer are checked.
  *
  * The numbers are far above what a person does by hand (a recruiter with hundreds of applicants
  * downloads their reports one page at a time) and far below what a script asks for.
@@ -95,82 +92,3 @@ export function enforceRecruiterLimit(ctx: ApiContext, scope: RecruiterScope, ki
 
 /** A page of the list with more rows than the page shows is a bulk read: counted and audited as an export. */
 export const BULK_PAGE_SIZE = 100;
-
-type Guard = (req: Request, res: Response) => void;
-
-/**
- * Registers the limits in front of the calls they guard (before recruiterRoutes: a guard that passes
- * hands the request on to the call itself, which checks token, customer and applicant as always).
- */
-export function recruiterLimitGuards(router: Router, ctx: ApiContext): void {
-  const guard =
-    (check: Guard) =>
-    (req: Request, res: Response, next: NextFunction): void => {
-      try {
-        check(req, res);
-        next();
-      } catch (error) {
-        next(error);
-      }
-    };
-  const scoped = (kind: RecruiterCallKind, options: { perApplicant?: boolean } = {}) =>
-    guard((req, res) => {
-      const scope = recruiterScope(ctx, req, res);
-      enforceRecruiterLimit(ctx, scope, kind, options.perApplicant ? requirePathApplicant(ctx, req, scope) : undefined);
-    });
-  const one = "/:cstm/recruiter/applicants/:userName";
-
-  router.get(`${one}/report`, requireToken(ctx), scoped("applicant-export"));
-  router.get(`${one}/values`, requireToken(ctx), scoped("applicant-export"));
-  router.post(`${one}/email`, requireToken(ctx), scoped("email", { perApplicant: true }));
-  router.post(`${one}/continue-code`, requireToken(ctx), scoped("continue-code"));
-  router.post("/:cstm/recruiter/applicants", requireToken(ctx), scoped("create"));
-  router.post("/:cstm/recruiter/imports", requireToken(ctx), scoped("import"));
-  router.post("/:cstm/recruiter/imports/:importId/commit", requireToken(ctx), scoped("import"));
-  router.post("/:cstm/recruiter/imports/:importId/discard", requireToken(ctx), scoped("import"));
-  router.get("/:cstm/recruiter/exports/applicants", requireToken(ctx), scoped("list-export"));
-
-  // A page of the list is a view (not audited, not limited) up to BULK_PAGE_SIZE rows; a bigger one
-  // is the list taken out in bulk, like the export: limited, and audited with its filter and rows.
-  router.get(
-    "/:cstm/recruiter/applicants",
-    requireToken(ctx),
-    guard((req, res) => {
-      const query = listQuerySchema.safeParse(req.query);
-      if (!query.success || query.data.pageSize <= BULK_PAGE_SIZE) return;
-      const scope = recruiterScope(ctx, req, res);
-      enforceRecruiterLimit(ctx, scope, "list-export");
-      const { page, pageSize, ...filter } = query.data;
-      auditOnSuccess(res, (body) =>
-        writeListAudit(ctx, scope, { via: "list-page", filter: describeListFilter(filter), page, pageSize, rows: rowsOf(body) }),
-      );
-    }),
-  );
-
-  // The older, unpaged list (the first 1,000 applicants of the token's customer, docs/api.md): an
-  // export by another name.
-  router.get(
-    "/recruiter/applicants",
-    requireToken(ctx),
-    guard((_req, res) => {
-      const { user, customer } = authOf(res);
-      const scope: RecruiterScope = { recruiter: user, customer };
-      enforceRecruiterLimit(ctx, scope, "list-export");
-      auditOnSuccess(res, (body) => writeListAudit(ctx, scope, { via: "unpaged-list", filter: {}, rows: rowsOf(body) }));
-    }),
-  );
-}
-
-function rowsOf(body: unknown): number {
-  const applicants = (body as { applicants?: unknown } | undefined)?.applicants;
-  return Array.isArray(applicants) ? applicants.length : 0;
-}
-
-/** Runs `audit` with the answer's body just before a successful answer is sent. */
-function auditOnSuccess(res: Response, audit: (body: unknown) => void): void {
-  const json = res.json.bind(res);
-  res.json = (body: unknown) => {
-    if (res.statusCode < 400) audit(body);
-    return json(body);
-  };
-}

@@ -29,8 +29,9 @@ import {
   retestSchema,
   statusSchema,
 } from "./actions";
-import { writeAudit } from "./audit";
+import { describeListFilter, writeAudit, writeListAudit } from "./audit";
 import { applicantDetail, applicantResults, applicantValues } from "./detail";
+import { BULK_PAGE_SIZE, enforceRecruiterLimit, type RecruiterCallKind } from "./limits";
 import { listApplicants, listQuerySchema } from "./list";
 import { continueRoutes } from "./continue";
 import { setupRoutes } from "./setup";
@@ -53,10 +54,17 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   const languageOf = (scope: RecruiterScope, wanted: Language | undefined): Language =>
     customerLanguage(scope.customer.languages, wanted ?? scope.recruiter.language);
 
-  function withApplicant(handler: (scope: RecruiterScope, user: User, req: Request, res: Response) => unknown) {
+  /** The path's applicant for the handler; a limited call counts first (per applicant once it is known, decision 171). */
+  function withApplicant(
+    handler: (scope: RecruiterScope, user: User, req: Request, res: Response) => unknown,
+    limit?: { kind: RecruiterCallKind; perApplicant?: boolean },
+  ) {
     return route((req, res) => {
       const scope = recruiterScope(ctx, req, res);
-      return handler(scope, requirePathApplicant(ctx, req, scope), req, res);
+      if (limit && !limit.perApplicant) enforceRecruiterLimit(ctx, scope, limit.kind);
+      const user = requirePathApplicant(ctx, req, scope);
+      if (limit?.perApplicant) enforceRecruiterLimit(ctx, scope, limit.kind, user);
+      return handler(scope, user, req, res);
     });
   }
 
@@ -66,8 +74,16 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
     route((req, res) => {
       const scope = recruiterScope(ctx, req, res);
       const query = parseQuery(req, listQuerySchema);
+      // A page of more rows than the page shows is the list taken out in bulk: limited and audited like the
+      // export (decision 171).
+      const bulk = query.pageSize > BULK_PAGE_SIZE;
+      if (bulk) enforceRecruiterLimit(ctx, scope, "list-export");
       const started = performance.now();
       const body = listApplicants(ctx, scope.customer, query);
+      if (bulk) {
+        const { page, pageSize, ...filter } = query;
+        writeListAudit(ctx, scope, { via: "list-page", filter: describeListFilter(filter), page, pageSize, rows: body.applicants.length });
+      }
       // The list's own time (the SQL and the rows), for bench/recruiter-list.mjs and the browser's dev tools.
       res.setHeader("Server-Timing", `list;dur=${(performance.now() - started).toFixed(1)}`);
       success(res, body);
@@ -127,12 +143,15 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   router.get(
     `${one}/values`,
     requireToken(ctx),
-    withApplicant((scope, user, req, res) => {
-      const { language } = parseQuery(req, languageQuery);
-      const values = applicantValues(ctx, { ...scope, recruiter: { ...scope.recruiter, language: languageOf(scope, language) } }, user);
-      writeAudit(ctx, scope, user, "values_exported", {});
-      success(res, values);
-    }),
+    withApplicant(
+      (scope, user, req, res) => {
+        const { language } = parseQuery(req, languageQuery);
+        const values = applicantValues(ctx, { ...scope, recruiter: { ...scope.recruiter, language: languageOf(scope, language) } }, user);
+        writeAudit(ctx, scope, user, "values_exported", {});
+        success(res, values);
+      },
+      { kind: "applicant-export" },
+    ),
   );
 
   /**
@@ -142,38 +161,46 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   router.get(
     `${one}/report`,
     requireToken(ctx),
-    withApplicant(async (scope, user, req, res) => {
-      const query = parseQuery(req, z.object({ profileId: profileIdSchema, language: languageSchema.optional() }).strict());
-      const assignment = assignments(ctx, user.id).find((candidate) => candidate.profile.id === query.profileId);
-      if (!assignment) throw notFound("unknown_profile");
-      const profile = assignment.profile;
-      const binding = profile.bindings[0];
-      if (!binding) throw conflict("no_report");
-      const language = customerLanguage(scope.customer.languages, query.language ?? user.language);
-      const { results } = applicantResults(ctx, user.id);
-      const scales = binding.scaleCompIds.flatMap((compId) => {
-        const module = profile.modules.find((candidate) => candidate.component.compId === compId);
-        const result = module && results.get(module.prcmId);
-        if (!module || !result || result.score === null) return [];
-        return [
-          { name: localize(module.component.names, language), score: result.score, maxScore: MAX_SCORE, normValue: result.norm_value ?? 0 },
-        ];
-      });
-      if (scales.length === 0) throw conflict("no_results");
-      const pdf = await renderReportPdf({
-        language,
-        customerName: scope.customer.name,
-        applicant: displayName(user) ?? user.user_name,
-        profileName: profile.name,
-        scales,
-        date: ctx.now(),
-      });
-      writeAudit(ctx, scope, user, "report_downloaded", { profileId: profile.id, language });
-      res.status(200);
-      res.setHeader("Content-Type", "application/pdf");
-      res.setHeader("Content-Disposition", `attachment; filename="report-${profile.id}.pdf"`);
-      res.end(Buffer.from(pdf));
-    }),
+    withApplicant(
+      async (scope, user, req, res) => {
+        const query = parseQuery(req, z.object({ profileId: profileIdSchema, language: languageSchema.optional() }).strict());
+        const assignment = assignments(ctx, user.id).find((candidate) => candidate.profile.id === query.profileId);
+        if (!assignment) throw notFound("unknown_profile");
+        const profile = assignment.profile;
+        const binding = profile.bindings[0];
+        if (!binding) throw conflict("no_report");
+        const language = customerLanguage(scope.customer.languages, query.language ?? user.language);
+        const { results } = applicantResults(ctx, user.id);
+        const scales = binding.scaleCompIds.flatMap((compId) => {
+          const module = profile.modules.find((candidate) => candidate.component.compId === compId);
+          const result = module && results.get(module.prcmId);
+          if (!module || !result || result.score === null) return [];
+          return [
+            {
+              name: localize(module.component.names, language),
+              score: result.score,
+              maxScore: MAX_SCORE,
+              normValue: result.norm_value ?? 0,
+            },
+          ];
+        });
+        if (scales.length === 0) throw conflict("no_results");
+        const pdf = await renderReportPdf({
+          language,
+          customerName: scope.customer.name,
+          applicant: displayName(user) ?? user.user_name,
+          profileName: profile.name,
+          scales,
+          date: ctx.now(),
+        });
+        writeAudit(ctx, scope, user, "report_downloaded", { profileId: profile.id, language });
+        res.status(200);
+        res.setHeader("Content-Type", "application/pdf");
+        res.setHeader("Content-Disposition", `attachment; filename="report-${profile.id}.pdf"`);
+        res.end(Buffer.from(pdf));
+      },
+      { kind: "applicant-export" },
+    ),
   );
 
   const requireEmail = (user: User): User & { email: string } => {
@@ -195,16 +222,19 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   router.post(
     `${one}/email`,
     requireToken(ctx),
-    withApplicant((scope, user, req, res) => {
-      const { template } = parseBody(req, templateSchema);
-      const recipient = requireEmail(user);
-      const mailId = ctx.db.transaction(() => {
-        const id = sendRecruiterTemplateMail(ctx, scope.customer, recipient, template);
-        writeAudit(ctx, scope, user, "email_sent", { template, to: recipient.email, mailId: id });
-        return id;
-      })();
-      success(res, { mailId }, 201);
-    }),
+    withApplicant(
+      (scope, user, req, res) => {
+        const { template } = parseBody(req, templateSchema);
+        const recipient = requireEmail(user);
+        const mailId = ctx.db.transaction(() => {
+          const id = sendRecruiterTemplateMail(ctx, scope.customer, recipient, template);
+          writeAudit(ctx, scope, user, "email_sent", { template, to: recipient.email, mailId: id });
+          return id;
+        })();
+        success(res, { mailId }, 201);
+      },
+      { kind: "email", perApplicant: true },
+    ),
   );
 
   recruiterStatsRoutes(router, ctx);

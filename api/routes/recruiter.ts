@@ -7,7 +7,9 @@ import { notFound } from "../http/errors";
 import { route, success } from "../http/handlers";
 import { parseParams, userNameSchema } from "../http/validation";
 import { localize } from "../languages";
+import { writeListAudit } from "../recruiter/audit";
 import { recruiterCreateRoutes } from "../recruiter/create-routes";
+import { enforceRecruiterLimit } from "../recruiter/limits";
 import { recruiterWorkspaceRoutes } from "../recruiter/routes";
 import { assignments, countFinished, finishedModules, profileStatus, type Finished } from "../store/progress";
 import type { Customer } from "../store/catalogue";
@@ -51,10 +53,15 @@ export function recruiterRoutes(router: Router, ctx: ApiContext): void {
     "/recruiter/applicants",
     requireToken(ctx),
     route((_req, res) => {
-      const { customer } = authOf(res);
+      const { customer, user: recruiter } = authOf(res);
+      // An export by another name (up to 1,000 applicants with names and addresses): limited and audited as
+      // one (decision 171).
+      const scope = { recruiter, customer };
+      enforceRecruiterLimit(ctx, scope, "list-export");
       const users = ctx.db
         .prepare("SELECT * FROM users WHERE cstm = ? AND role = 'applicant' ORDER BY user_name LIMIT 1000")
         .all(customer.cstm) as User[];
+      writeListAudit(ctx, scope, { via: "unpaged-list", filter: {}, rows: users.length });
       success(res, { cstm: customer.cstm, applicants: users.map((user) => summary(user, finishedModules(ctx.db, user.id))) });
     }),
   );
