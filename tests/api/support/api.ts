@@ -83,8 +83,9 @@ export async function startApi(
   } = {},
 ): Promise<TestApi> {
   const { trustProxy, ...apiOverrides } = overrides;
-  const dir = mkdtempSync(path.join(tmpdir(), "api-test-"));
-  const databasePath = overrides.databasePath ?? path.join(dir, "api.db");
+  // A directory of its own only for a database of its own: a test that names the file owns its directory.
+  const dir = overrides.databasePath === undefined ? mkdtempSync(path.join(tmpdir(), "api-test-")) : undefined;
+  const databasePath = overrides.databasePath ?? path.join(dir as string, "api.db");
   let offsetMs = 0;
   let logText = "";
   const logger = pino(
@@ -168,7 +169,7 @@ export async function startApi(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await api.close();
-      if (!overrides.databasePath) rmSync(dir, { recursive: true, force: true });
+      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
   return testApi;
