@@ -6,7 +6,7 @@
 //   5. run the HEALTHCHECK command, fetch /demo/login, then stop with SIGTERM and expect exit 0.
 // Steps and commands are read from the Dockerfile itself, so the smoke test follows it.
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -94,8 +94,11 @@ try {
     execFileSync("sh", ["-c", step], { cwd: context, stdio: ["ignore", "inherit", "inherit"], env: buildEnv });
   }
 
+  // The build stage is thrown away after its COPYs, as in a Docker build: its results are moved, not copied (a copy
+  // of node_modules and its removal cost about 15 s of the smoke test's CPU).
+  mkdirSync(runtime, { recursive: true });
   for (const [from, to] of copies) {
-    cpSync(path.join(context, from.replace(/^\/app\//, "")), path.join(runtime, to.replace(/^\.\//, "")), { recursive: true });
+    renameSync(path.join(context, from.replace(/^\/app\//, "")), path.join(runtime, to.replace(/^\.\//, "")));
   }
   const dataDir = path.join(work, "data");
   mkdirSync(dataDir, { recursive: true });
