@@ -95,7 +95,17 @@ const envSchema = z.object({
     min: "must be between 0 and 65535",
     max: "must be between 0 and 65535",
   }).default(3000),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
+  /**
+   * Comma-separated for a rotation (the first signs, every one verifies): each one at least 32 characters, so that a
+   * stray comma cannot make an empty string a key anyone can sign cookies with (README, configuration; DESIGN §8).
+   */
+  SESSION_SECRET: z
+    .string()
+    .refine(
+      (value) => value.split(",").every((secret) => secret.trim().length >= 32),
+      "must be at least 32 characters long, and so must each secret of a comma-separated list",
+    )
+    .optional(),
   UPSTREAM_API_URL: httpUrl.optional(),
   /** Budgets of upstream calls (decision 098): connect, page loads, password calls, assets and report. */
   UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt(60_000).default(1000),

@@ -13,6 +13,14 @@ describe("environment validation", () => {
     expect(config.COOKIE_SECURE).toBe(true);
   });
 
+  it("DESIGN §8: each secret of a SESSION_SECRET rotation list is at least 32 characters; no empty key from a stray comma", () => {
+    const other = "y".repeat(32);
+    expect(parseEnv({ SESSION_SECRET: `${secret}, ${other}` }).SESSION_SECRET).toBe(`${secret}, ${other}`);
+    for (const value of [`${secret},`, `,${secret}`, `${secret},,${other}`, `${secret},short`, "x".repeat(31)]) {
+      expect(() => parseEnv({ SESSION_SECRET: value }), value).toThrow(/SESSION_SECRET: must be at least 32 characters long/);
+    }
+  });
+
   it("R-API-04 upstream budgets and breaker: page 1 s connect / 5 s total, passwords 15 s, assets 120 s, open after 5 (decision 098)", () => {
     const config = parseEnv({ SESSION_SECRET: secret });
     expect([
