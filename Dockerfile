@@ -12,6 +12,9 @@ COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci
 COPY . .
+# The release that Sentry events and browser reports carry: the build's commit, e.g.
+# `docker build --build-arg SENTRY_RELEASE=$(git rev-parse --short=12 HEAD) .` (.git is not in the context).
+ARG SENTRY_RELEASE
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
@@ -27,4 +30,5 @@ EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "./build/instrument.server.js", "build/serve.js"]
+# Stacks of server errors name app/… and server/… files (docs/decisions/174).
+CMD ["node", "--enable-source-maps", "--import", "./build/instrument.server.js", "build/serve.js"]

@@ -51,7 +51,7 @@ export default defineConfig({
     { name: "js-on", use: { javaScriptEnabled: true } },
   ],
   webServer: {
-    command: "node --import ./build/instrument.server.js scripts/e2e-server.mjs",
+    command: "node --enable-source-maps --import ./build/instrument.server.js scripts/e2e-server.mjs",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

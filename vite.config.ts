@@ -114,8 +114,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": appDir } },
   plugins: [process.env.VITEST ? null : remix(remixConfig), slimPreloadHelper],
   build: {
-    // Applicant pages must stay tiny: no source maps shipped, small chunks inlined.
-    sourcemap: false,
+    // Source maps for support, never shipped (docs/decisions/174): the browser's bundles get hidden maps (no
+    // sourceMappingURL comment; scripts/build-server.mjs moves them out of build/client, so they are never served)
+    // for the server to map client error reports; the server build gets maps that node reads (--enable-source-maps).
+    sourcemap: isSsrBuild ? true : "hidden",
     // terser squeezes ~2 KiB more than esbuild out of the React/Remix floor (DESIGN §7 budget).
     minify: "terser",
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },

@@ -1,6 +1,7 @@
 import type { Cookie } from "@remix-run/node";
 import type { Logger } from "pino";
 import type { DraftStore } from "~/assessment/draft-store.server";
+import type { StackMapper } from "~/errors/client-stack.server";
 import type { HoneypotService } from "~/forms/honeypot.server";
 import type { AppSessionStorage } from "~/session/session.server";
 import type { UpstreamTransport } from "~/upstream/transport.server";
@@ -41,6 +42,10 @@ export interface AppServices {
   honeypot: HoneypotService;
   sentryEnabled: boolean;
   release: string;
+  /** Maps browser stacks to original source with the client build's hidden source maps (docs/decisions/174). */
+  stackMapper: StackMapper;
+  /** SENTRY_CLIENT_STACKS: browser stacks on Sentry events mapped by the server or as the browser sent them. */
+  sentryClientStacks: "mapped" | "bundle";
 }
 
 /**

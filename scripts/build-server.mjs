@@ -1,7 +1,8 @@
 // Bundles the Express entry (server.ts, instrument.server.ts, server/, api/) next to the Remix
 // build: build/serve.js and build/instrument.server.js. Packages stay external (node_modules).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
 
 const common = {
@@ -14,6 +15,21 @@ const common = {
   logLevel: "warning",
   alias: { "~": "./app" },
 };
+
+// The client build's hidden source maps leave build/client, which the server serves, for build/sourcemaps/client,
+// which it never serves: the server maps browser error reports with them (docs/decisions/174).
+const clientDir = "build/client";
+const mapsDir = "build/sourcemaps/client";
+rmSync(mapsDir, { recursive: true, force: true });
+let movedMaps = 0;
+for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith(".map")) continue;
+  const from = path.join(entry.parentPath, entry.name);
+  const to = path.join(mapsDir, path.relative(clientDir, from));
+  mkdirSync(path.dirname(to), { recursive: true });
+  renameSync(from, to);
+  movedMaps++;
+}
 
 await build({ ...common, entryPoints: { serve: "server.ts" }, outdir: "build" });
 await build({ ...common, entryPoints: { "instrument.server": "instrument.server.ts" }, outdir: "build" });
@@ -28,4 +44,4 @@ if (!process.env.SENTRY_RELEASE) {
 }
 mkdirSync("build", { recursive: true });
 writeFileSync("build/release.json", JSON.stringify({ release }) + "\n");
-console.log(`server bundle written (release ${release})`);
+console.log(`server bundle written (release ${release}); ${movedMaps} client source maps moved to ${mapsDir}`);

@@ -26,6 +26,10 @@ const buildRuns = lines
       .split("&&")
       .map((part) => part.trim()),
   );
+const declaredArgs = lines
+  .slice(0, runtimeStart)
+  .filter((line) => line.startsWith("ARG "))
+  .map((line) => line.slice(4).trim().split("=")[0]);
 const runtimeEnv = Object.fromEntries(
   lines
     .slice(runtimeStart)
@@ -89,6 +93,13 @@ try {
     buildEnv.npm_config_better_sqlite3_local_prebuilds = prebuilds;
     log(`better-sqlite3: the checkout's binary offered as ${tarball}`);
   }
+  // The build arguments the Dockerfile declares, given as its comment says (`--build-arg SENTRY_RELEASE=$(git
+  // rev-parse --short=12 HEAD)`): the build context has no .git, so the release comes from here (decision 174).
+  const buildArgs = { SENTRY_RELEASE: execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: root, encoding: "utf8" }).trim() };
+  for (const name of declaredArgs) {
+    if (!(name in buildArgs)) throw new Error(`the Dockerfile declares ARG ${name}, which the smoke test does not give`);
+    buildEnv[name] = buildArgs[name];
+  }
   for (const step of buildRuns) {
     log(`RUN ${step}`);
     execFileSync("sh", ["-c", step], { cwd: context, stdio: ["ignore", "inherit", "inherit"], env: buildEnv });
@@ -100,6 +111,9 @@ try {
   for (const [from, to] of copies) {
     renameSync(path.join(context, from.replace(/^\/app\//, "")), path.join(runtime, to.replace(/^\.\//, "")));
   }
+  const { release } = JSON.parse(readFileSync(path.join(runtime, "build", "release.json"), "utf8"));
+  if (release !== buildArgs.SENTRY_RELEASE) throw new Error(`build/release.json names ${release}, not the build argument's release`);
+  log(`release ${release} (build argument SENTRY_RELEASE)`);
   const dataDir = path.join(work, "data");
   mkdirSync(dataDir, { recursive: true });
 

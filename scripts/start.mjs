@@ -38,9 +38,14 @@ if (!env.SESSION_SECRET && !hostSaysProduction) {
   console.warn(`SESSION_SECRET is not set: using the generated demo secret in ${secretFile}. Set SESSION_SECRET in production.`);
 }
 
-const child = spawn(process.execPath, ["--import", path.join(buildDir, "instrument.server.js"), path.join(buildDir, "serve.js")], {
-  stdio: "inherit",
-  env,
-});
+// As the image's CMD: stacks of server errors in original source (docs/decisions/174).
+const child = spawn(
+  process.execPath,
+  ["--enable-source-maps", "--import", path.join(buildDir, "instrument.server.js"), path.join(buildDir, "serve.js")],
+  {
+    stdio: "inherit",
+    env,
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

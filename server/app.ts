@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Logger, SerializedRequest, SerializedResponse } from "pino";
 import { pinoHttp } from "pino-http";
 import type { AppServices } from "../app/context";
+import { createStackMapper } from "../app/errors/client-stack.server";
 import { redactUrl } from "../app/errors/redact";
 import { customerOfPath } from "../app/errors/customer-segment";
 import { routeIdFor, withCatalogueErrors } from "../app/errors/route-errors.server";
@@ -48,6 +49,11 @@ export interface CreateServerOptions {
   viteMiddleware?: express.RequestHandler;
   logger?: Logger;
   release?: string;
+  /**
+   * The client build's hidden source maps (docs/decisions/174); by default `sourcemaps/client` beside the client
+   * build, where scripts/build-server.mjs moves them.
+   */
+  clientSourceMapsDir?: string;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
@@ -123,6 +129,10 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     honeypot: createHoneypot({ secret: config.SESSION_SECRET, minFillMs: config.HONEYPOT_MIN_FILL_MS }),
     sentryEnabled: Boolean(config.SENTRY_DSN),
     release: options.release ?? "dev",
+    stackMapper: createStackMapper({
+      mapsDir: options.clientSourceMapsDir ?? path.join(path.dirname(options.clientDir), "sourcemaps", "client"),
+    }),
+    sentryClientStacks: config.SENTRY_CLIENT_STACKS,
   };
 
   const app = express();
@@ -236,8 +246,13 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);
   } else {
-    // Fingerprinted build assets never change: cache them for a year.
-    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    // Fingerprinted build assets never change: cache them for a year. Source maps are never served, not even where a
+    // deployment put them beside the bundles: they get the answer of any missing file (docs/decisions/174).
+    const assets = express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false });
+    app.use("/assets", (req, res, next) => {
+      if (req.path.endsWith(".map")) next();
+      else assets(req, res, next);
+    });
     // The files at the root (favicon.svg, robots.txt) have a dot in their name; pages and their
     // directories never do, and asking the file system for each page load cost a stat per request.
     const rootFiles = express.static(options.clientDir, { maxAge: "1h", index: false });

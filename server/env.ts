@@ -135,6 +135,12 @@ const envSchema = z.object({
     .optional(),
   SENTRY_DSN: z.string().url("must be a Sentry DSN URL").optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  /**
+   * Browser stacks on Sentry events (decision 174): `mapped` (default) in original source, mapped by the server;
+   * `bundle` as the browser sent them, for Sentry to symbolicate with maps uploaded by `npm run sentry:sourcemaps`.
+   * The log line is mapped either way.
+   */
+  SENTRY_CLIENT_STACKS: z.enum(["mapped", "bundle"], { message: "must be mapped or bundle" }).default("mapped"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       errorMap: () => ({ message: "must be one of fatal, error, warn, info, debug, trace, silent" }),

@@ -102,9 +102,21 @@ export async function handleClientErrorReport(context: AppLoadContext, request: 
     userInfo,
   };
 
+  // Frames of this build's bundles in original source (docs/decisions/174); the log line and the event both carry
+  // the mapped stack, the log line also the one the browser sent.
+  const mapped = await context.services.stackMapper.map(report.stack);
+  forwarded.errStack = mapped.stack;
+  const stackMapped = mapped.bundleFrames === 0 ? undefined : `${mapped.mappedFrames}/${mapped.bundleFrames}`;
   context.logger.warn(
     {
-      clientError: { source: report.source, message: report.message, url: redactUrl(report.url), stack: report.stack.slice(0, 2000) },
+      clientError: {
+        source: report.source,
+        message: report.message,
+        url: redactUrl(report.url),
+        stack: mapped.stack.slice(0, 2000),
+        ...(mapped.mappedFrames > 0 ? { bundleStack: report.stack.slice(0, 2000) } : {}),
+        stackMapped,
+      },
       cstm,
       reference: report.reference,
       signedIn: userInfo !== null,
@@ -114,11 +126,20 @@ export async function handleClientErrorReport(context: AppLoadContext, request: 
 
   const error = new Error(report.message || "(no message)");
   error.name = `ClientError (${report.source})`;
-  error.stack = report.stack || `${error.name}: ${error.message}`;
+  const sentryStack = context.services.sentryClientStacks === "bundle" ? report.stack : mapped.stack;
+  error.stack = sentryStack || `${error.name}: ${error.message}`;
   captureForSupport(
     error,
-    { requestId: context.requestId, cstm, route: pathname, reference: report.reference, source: report.source },
-    { sentryEnabled: context.services.sentryEnabled, extra: { url: forwarded.url, userAgent: forwarded.userAgent, stack: report.stack } },
+    { requestId: context.requestId, cstm, route: pathname, reference: report.reference, source: report.source, stack_mapped: stackMapped },
+    {
+      sentryEnabled: context.services.sentryEnabled,
+      extra: {
+        url: forwarded.url,
+        userAgent: forwarded.userAgent,
+        stack: mapped.stack,
+        ...(mapped.mappedFrames > 0 ? { bundleStack: report.stack } : {}),
+      },
+    },
   );
 
   try {

@@ -98,7 +98,14 @@ export interface SentryEvent {
   level?: string;
   message?: string;
   tags?: Record<string, string>;
-  exception?: { values?: Array<{ type?: string; value?: string }> };
+  exception?: {
+    values?: Array<{
+      type?: string;
+      value?: string;
+      stacktrace?: { frames?: Array<{ filename?: string; abs_path?: string; function?: string; lineno?: number; colno?: number }> };
+    }>;
+  };
+  environment?: string;
   extra?: Record<string, unknown>;
   request?: { headers?: Record<string, string>; cookies?: unknown; data?: unknown };
 }

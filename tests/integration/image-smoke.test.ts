@@ -17,6 +17,7 @@ it("the Docker image's steps build a server that passes its health check and sto
     maxBuffer: 64 * 1024 * 1024,
     timeout: 40 * 60_000,
   });
+  expect(stdout).toMatch(/\[image-smoke\] release [0-9a-f]{12} \(build argument SENTRY_RELEASE\)/);
   expect(stdout).toContain("[image-smoke] HEALTHCHECK passed");
   expect(stdout).toContain("[image-smoke] /demo/login renders the login screen");
   expect(stdout).toContain("[image-smoke] SIGTERM → exit 0");

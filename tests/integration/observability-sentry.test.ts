@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
@@ -48,7 +48,8 @@ beforeAll(async () => {
     },
   });
   server = await startServer({
-    NODE_OPTIONS: "--import ./build/instrument.server.js",
+    // As the image's CMD (Dockerfile): source maps on, Sentry loaded first.
+    NODE_OPTIONS: "--enable-source-maps --import ./build/instrument.server.js",
     SENTRY_DSN: sentry.dsn,
     SENTRY_ENVIRONMENT: "integration-test",
     UPSTREAM_API_URL: upstream.url,
@@ -102,6 +103,13 @@ describe("Sentry", () => {
     const unexpected = await eventually("the unexpected error event", () => sentry.events.find(byRequest(id(broken))));
     expect(unexpected.tags).toMatchObject({ request_id: id(broken), cstm: "demo", route: "root", service: "assessment-platform" });
     expect(unexpected.exception?.values?.[0]?.type).toBe("SqliteError");
+    // Decision 174: the server runs with source maps, so the stack names the app's own TypeScript files, not the
+    // bundle in build/.
+    const files = (unexpected.exception?.values?.[0]?.stacktrace?.frames ?? []).map((frame) => frame.abs_path ?? frame.filename ?? "");
+    expect(
+      files.filter((file) => /\/app\/.+\.tsx?$/.test(file)),
+      files.join("\n"),
+    ).not.toEqual([]);
     const { release } = JSON.parse(readFileSync(path.join(ROOT, "build/release.json"), "utf8")) as { release: string };
     expect(unexpected.release).toBe(release);
     expect(unexpected).toMatchObject({ environment: "integration-test" });
@@ -173,5 +181,73 @@ describe("Sentry", () => {
       source: "boundary",
     });
     expect(event.exception?.values?.[0]?.value).toBe("Cannot read properties of undefined (reading 'name')");
+  });
+
+  it("R-ENT-09 decision 174: a browser stack arrives in original source (log line and event), foreign frames unchanged, same release", async () => {
+    // A real position in this build's shell bundle: the skip link's class name, a literal of SkipLink in
+    // app/components/layouts.tsx that minification keeps.
+    const bundle = readdirSync(path.join(ROOT, "build/client/assets")).find((file) => /^shell-[\w-]+\.js$/.test(file))!;
+    const code = readFileSync(path.join(ROOT, "build/client/assets", bundle), "utf8");
+    const index = code.indexOf('"skip-link"');
+    expect(index, "the literal is in the shell bundle").toBeGreaterThan(0);
+    expect(code.indexOf('"skip-link"', index + 1), "and only once").toBe(-1);
+    const before = code.slice(0, index);
+    const position = `${before.split("\n").length}:${index - before.lastIndexOf("\n")}`;
+    const sourceLine =
+      readFileSync(path.join(ROOT, "app/components/layouts.tsx"), "utf8")
+        .split("\n")
+        .findIndex((line) => line.includes('className="skip-link"')) + 1;
+    const foreign = "    at track (https://cdn.example.com/widget.js:1:200)";
+    const stack = `TypeError: Cannot read properties of undefined (reading 'cstm')\n    at Wn (${server.baseUrl}/assets/${bundle}:${position})\n${foreign}`;
+
+    const response = await fetch(`${server.baseUrl}/_client-errors`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", "User-Agent": "Mozilla/5.0 (test)" },
+      body: JSON.stringify({
+        source: "error",
+        message: "Cannot read properties of undefined (reading 'cstm')",
+        stack,
+        url: "/demo/login",
+        reference: "page-request-0002",
+      }),
+    });
+    expect(response.status).toBe(204);
+    const requestId = response.headers.get("x-request-id")!;
+
+    const event = await eventually("the mapped client error event", () => sentry.events.find(byRequest(requestId)));
+    // Both request ids: the report's own (request_id) and the failed page's (reference), so both log lines are found.
+    expect(event.tags).toMatchObject({ request_id: requestId, reference: "page-request-0002", stack_mapped: "1/1" });
+    const frames = event.exception?.values?.[0]?.stacktrace?.frames ?? [];
+    expect(frames).toContainEqual(
+      expect.objectContaining({ filename: "app/components/layouts.tsx", function: "SkipLink", lineno: sourceLine }),
+    );
+    expect(frames).toContainEqual(expect.objectContaining({ function: "track", filename: "https://cdn.example.com/widget.js" }));
+    const { release } = JSON.parse(readFileSync(path.join(ROOT, "build/release.json"), "utf8")) as { release: string };
+    expect(event).toMatchObject({ release, environment: "integration-test" });
+    expect(event.extra?.bundleStack).toBe(stack);
+
+    const line = await eventually("the client error log line", () =>
+      server
+        .logs()
+        .split("\n")
+        .filter(Boolean)
+        .map((text) => JSON.parse(text) as { msg?: string; reqId?: string; clientError?: { stack?: string; stackMapped?: string } })
+        .find((entry) => entry.msg === "client error" && entry.reqId === requestId),
+    );
+    expect(line.clientError?.stack).toContain(`    at SkipLink (app/components/layouts.tsx:${sourceLine}:`);
+    expect(line.clientError?.stack).toContain(foreign);
+    expect(line.clientError?.stackMapped).toBe("1/1");
+  });
+
+  it("decision 174: the browser bundles' source maps exist on the server and are never served", async () => {
+    const bundle = readdirSync(path.join(ROOT, "build/client/assets")).find((file) => /^shell-[\w-]+\.js$/.test(file))!;
+    expect(existsSync(path.join(ROOT, "build/sourcemaps/client/assets", `${bundle}.map`))).toBe(true);
+    expect(readdirSync(path.join(ROOT, "build/client"), { recursive: true }).filter((file) => String(file).endsWith(".map"))).toEqual([]);
+    const script = await fetch(`${server.baseUrl}/assets/${bundle}`);
+    expect(script.status).toBe(200);
+    expect(await script.text()).not.toContain("sourceMappingURL");
+    const map = await fetch(`${server.baseUrl}/assets/${bundle}.map`);
+    expect(map.status).toBe(404);
+    expect(await map.text()).not.toContain('"mappings"');
   });
 });
