@@ -4,7 +4,7 @@ import { documentTexts } from "~/i18n/document-texts";
 import { I18nProvider, useTranslation } from "~/i18n/react";
 import type { BoundaryCustomer } from "./boundary";
 import { isCustomerSegment } from "./customer-segment";
-import { ErrorReference } from "./interpolated";
+import { ErrorReference } from "./error-reference";
 import { reportLater } from "./report-later";
 import { rememberedRootData, type RootDataForErrors } from "./root-memory";
 import { closeTarget } from "./close-target";

@@ -3,7 +3,8 @@ import { useTranslation } from "~/i18n/react";
 import type { TFunction } from "~/i18n/translator";
 import { CATALOGUE } from "./catalogue";
 import type { ShownError } from "./catalogue-error";
-import { ErrorReference, Interpolated } from "./interpolated";
+import { ErrorReference } from "./error-reference";
+import { Interpolated } from "./interpolated";
 import { errorButton, selectMainError } from "./selection";
 
 export interface ErrorViewProps {
