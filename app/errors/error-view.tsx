@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import type { TFunction } from "~/i18n/translator";
 import { CATALOGUE } from "./catalogue";
 import type { ShownError } from "./catalogue-error";
+import { CopyReference } from "./copy-reference";
 import { ErrorReference } from "./error-reference";
 import { Interpolated } from "./interpolated";
 import { errorButton, selectMainError } from "./selection";
@@ -103,7 +104,9 @@ export function ErrorView({ errors, cstm, onSite = false, requestId, closeHref, 
           </ul>
         </div>
       ) : null}
-      <ErrorReference t={t} requestId={requestId} />
+      <ErrorReference t={t} requestId={requestId}>
+        {requestId ? <CopyReference t={t} requestId={requestId} /> : null}
+      </ErrorReference>
     </section>
   );
 }
