@@ -4,7 +4,7 @@ import { documentTexts } from "~/i18n/document-texts";
 import { I18nProvider, useTranslation } from "~/i18n/react";
 import type { BoundaryCustomer } from "./boundary";
 import { isCustomerSegment } from "./customer-segment";
-import { ErrorReference } from "./interpolated";
+import { ErrorReference } from "./error-reference";
 import { reportLater } from "./report-later";
 import { rememberedRootData, type RootDataForErrors } from "./root-memory";
 import { closeTarget } from "./close-target";
@@ -12,7 +12,9 @@ import { closeTarget } from "./close-target";
 /**
  * Spec §8 "Chunk" (title "Network error", message "Connection lost"), as ErrorView renders it: the code,
  * the title, the message, a Close link and the reference for support. Chunk has no button and may be
- * closed. Its texts travel with every document (root.tsx, BROWSER_ERROR_TEXTS).
+ * closed. Its texts travel with every document (root.tsx, BROWSER_ERROR_TEXTS). Unlike ErrorView in
+ * the browser, no Copy button beside the reference: it would weigh on every page's shell; the id is
+ * select-all without it (decision 174).
  */
 export function ConnectionLostView({ closeHref, requestId }: { closeHref?: string; requestId?: string }) {
   const { t } = useTranslation("errors");

@@ -3,7 +3,9 @@ import { useTranslation } from "~/i18n/react";
 import type { TFunction } from "~/i18n/translator";
 import { CATALOGUE } from "./catalogue";
 import type { ShownError } from "./catalogue-error";
-import { ErrorReference, Interpolated } from "./interpolated";
+import { CopyReference } from "./copy-reference";
+import { ErrorReference } from "./error-reference";
+import { Interpolated } from "./interpolated";
 import { errorButton, selectMainError } from "./selection";
 
 export interface ErrorViewProps {
@@ -102,7 +104,9 @@ export function ErrorView({ errors, cstm, onSite = false, requestId, closeHref, 
           </ul>
         </div>
       ) : null}
-      <ErrorReference t={t} requestId={requestId} />
+      <ErrorReference t={t} requestId={requestId}>
+        {requestId ? <CopyReference t={t} requestId={requestId} /> : null}
+      </ErrorReference>
     </section>
   );
 }

@@ -15,7 +15,51 @@ test("R-LANG-02 an unknown langId shows E02, which cannot be closed, with a refe
   await expect(view.getByRole("heading", { level: 1 })).toHaveText("Fehler in der URL");
   await expect(view.getByText("Fehlercode E02")).toBeVisible();
   await expect(view.getByRole("link")).toHaveCount(0);
-  await expect(view.getByText(/Referenz für den Support/)).toContainText(response!.headers()["x-request-id"]);
+  await expect(view.getByText(/^Wenn du dich an den Support wendest, gib bitte diese Referenz an/)).toBeVisible();
+  await expect(view.getByText(response!.headers()["x-request-id"], { exact: true })).toBeVisible();
+});
+
+test("R-SCR-13 R-CAT-05 the reference for support: why to pass it on, the id select-all on a small screen; with JavaScript a Copy button", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const response = await page.goto("/demo/login?langId=xx");
+  const requestId = response!.headers()["x-request-id"];
+  const view = page.getByRole("alert");
+  await expect(
+    view.getByText(
+      "Wenn du dich an den Support wendest, gib bitte diese Referenz an: Damit lässt sich herausfinden, was schiefgelaufen ist.",
+    ),
+  ).toBeVisible();
+  const id = view.getByText(requestId, { exact: true });
+  await expect(id).toBeVisible();
+  await expect(id).toHaveCSS("user-select", "all");
+  // It wraps rather than widen the page.
+  const box = (await id.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(320);
+  if (!javaScriptEnabled) {
+    // Nothing that would need scripts: one click selects the whole id, ready for the user's own copy.
+    await expect(view.getByRole("button")).toHaveCount(0);
+    await id.click();
+    expect(await page.evaluate(() => getSelection()?.toString())).toBe(requestId);
+    return;
+  }
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(page.url()).origin });
+  await view.getByRole("button", { name: "Kopieren" }).click();
+  await expect(view.getByRole("button", { name: "Kopiert" })).toBeVisible();
+  await expect(view.getByRole("status")).toHaveText("Kopiert");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(requestId);
+
+  // A browser without a clipboard API (e.g. a page not served over HTTPS): the button selects the id instead.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }));
+  const again = await page.reload();
+  const otherId = again!.headers()["x-request-id"];
+  await view.getByRole("button", { name: "Kopieren" }).click();
+  await expect(view.getByRole("button", { name: "Drück Strg+C, um zu kopieren" })).toBeVisible();
+  await expect(view.getByRole("status")).toHaveText("Drück Strg+C, um zu kopieren");
+  expect(await page.evaluate(() => getSelection()?.toString())).toBe(otherId);
 });
 
 test.describe("a failing upstream", () => {
@@ -124,7 +168,10 @@ test.describe("a failing upstream", () => {
     await expect(view.getByText("Connection lost")).toBeVisible();
     await expect(view.getByText("Error code Chunk")).toBeVisible();
     // The reference is the document's request id: the server logs the report under it.
-    await expect(view.getByText(/Reference for support: \S{8,}/)).toBeVisible();
+    await expect(view.getByText(/^If you contact support, please give them this reference/)).toBeVisible();
+    await expect(view.getByText(/^[0-9a-f-]{36}$/)).toBeVisible();
+    // The shell's view has no Copy button (decision 174): the id is select-all.
+    await expect(view.getByRole("button")).toHaveCount(0);
     await expect(page).toHaveTitle("Network error");
     const lostConnection = () =>
       reported
@@ -157,7 +204,8 @@ test("R-CAT-02 stopping the upstream shows API02 within the configured time-out"
     expect(response?.status()).toBe(503);
     await expect(page.getByText("Fehlercode API02")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Netzwerkproblem");
-    await expect(page.getByText(/Referenz für den Support/)).toContainText(response!.headers()["x-request-id"]);
+    await expect(page.getByText(/^Wenn du dich an den Support wendest/)).toBeVisible();
+    await expect(page.getByText(response!.headers()["x-request-id"], { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Schließen" })).toHaveAttribute("href", "/demo");
   } finally {
     await server.stop();

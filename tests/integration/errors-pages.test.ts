@@ -17,7 +17,8 @@ function errorView(page: PageResponse) {
     code: textOf(/<p class="error-code">([\s\S]*?)<\/p>/),
     title: textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/),
     message: textOf(/<p class="error-message">([\s\S]*?)<\/p>/),
-    reference: textOf(/<p class="error-reference">[\s\S]*?<code>([\s\S]*?)<\/code>/),
+    referenceHint: textOf(/<div class="error-reference"><p>([\s\S]*?)<\/p>/),
+    reference: textOf(/<div class="error-reference">[\s\S]*?<code class="error-reference-id"[^>]*>([\s\S]*?)<\/code>/),
     links: [...section.matchAll(/<a class="button[^"]*" href="([^"]+)">([^<]*)</g)].map((match) => ({
       href: match[1].replace(/&amp;/g, "&"),
       label: match[2],
@@ -50,6 +51,23 @@ describe("error pages with the embedded API", () => {
     expect(view.links).toEqual([]);
     expect(view.reference).toBe(page.headers.get("x-request-id"));
     expectNoStackTrace(page);
+  });
+
+  it("R-SCR-13 R-CAT-05 the reference says why to pass it on, in the page's language; the id alone is select-all", async () => {
+    const informal = await new BrowserClient(server.baseUrl).get("/demo/login?langId=xx");
+    expect(errorView(informal).referenceHint).toBe(
+      "Wenn du dich an den Support wendest, gib bitte diese Referenz an: Damit lässt sich herausfinden, was schiefgelaufen ist.",
+    );
+    const english = await new BrowserClient(server.baseUrl).get("/demo/activation/no-such-user-hash/en_GB");
+    expect(errorView(english).code).toBe("Error code C06");
+    expect(errorView(english).referenceHint).toBe(
+      "If you contact support, please give them this reference: it helps them find what went wrong.",
+    );
+    expect(errorView(english).reference).toBe(english.headers.get("x-request-id"));
+    // One click or tap selects the whole id, without JavaScript: the page's own stylesheet says so.
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/app-[^"]+\.css)"/.exec(english.text)?.[1];
+    const css = await (await fetch(`${server.baseUrl}${stylesheet}`)).text();
+    expect(/\.error-reference-id\{([^}]*)\}/.exec(css)?.[1]).toMatch(/(^|;)user-select:all(;|$)/);
   });
 
   it("R-TEN-03 an unknown customer: 404, E02 in the Error layout, with the reference", async () => {

@@ -228,6 +228,27 @@ describe("request hygiene", () => {
     expect(text).toContain('lang="en-GB"');
   });
 
+  it("R-SCR-13 R-CAT-05 the plain page says why to give support the reference, the id on its own, select-all", async () => {
+    const refuse = (headers: Record<string, string>) =>
+      fetch(`${server.baseUrl}/demo/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site", ...headers },
+        body: "username=a",
+      });
+    const english = await refuse({ "Accept-Language": "en-GB,en;q=0.9" });
+    expect(english.status).toBe(403);
+    const text = await english.text();
+    expect(text).toContain(
+      "<p><small>If you contact support, please give them this reference: it helps them find what went wrong.</small></p>",
+    );
+    const id = english.headers.get("x-request-id")!;
+    expect(text).toMatch(new RegExp(`<p><code translate="no" style="[^"]*\\buser-select:all[^"]*">${id}</code></p>`));
+    expect(text).not.toContain("Ref:");
+    expect(await (await refuse({})).text()).toContain(
+      "Wenn du dich an den Support wendest, gib bitte diese Referenz an: Damit lässt sich herausfinden, was schiefgelaufen ist.",
+    );
+  });
+
   it("DESIGN §8: a data request whose Origin names another host is refused with 403, not Remix's 500, even when Sec-Fetch-Site says same-origin", async () => {
     const port = new URL(server.baseUrl).port;
     const response = await fetch(`${server.baseUrl}/demo/login.data`, {

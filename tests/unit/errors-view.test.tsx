@@ -74,8 +74,23 @@ describe("R-SCR-13 the error view", () => {
   it("R-SCR-13 shows the main error's code, title and message and the request id as a reference", () => {
     const html = render({ ...base, errors: [{ code: "API02" }] });
     expect(text(html)).toContain("Error code API02 Network problem Please check your Internet connection.");
-    expect(text(html)).toContain("Reference for support: req-0001-abcd");
+    expect(text(html)).toContain(
+      "If you contact support, please give them this reference: it helps them find what went wrong. req-0001-abcd",
+    );
     expect(html).toContain('role="alert"');
+  });
+
+  it("R-SCR-13 R-CAT-05 the reference says why to pass it on, in the applicant's language, the id on a line of its own", () => {
+    const informal = render({ ...base, errors: [{ code: "API02" }] }, "de-DU");
+    expect(text(informal)).toContain(
+      "Wenn du dich an den Support wendest, gib bitte diese Referenz an: Damit lässt sich herausfinden, was schiefgelaufen ist. req-0001-abcd",
+    );
+    const formal = render({ ...base, errors: [{ code: "API02" }] }, "de");
+    expect(text(formal)).toContain("Wenn Sie sich an den Support wenden, geben Sie bitte diese Referenz an");
+    // Its own element, which app.css makes select-all (one click selects the whole id) and page translators leave alone;
+    // no Copy button in the server's HTML: it appears once JavaScript runs (tests/e2e/errors.spec.ts).
+    expect(informal).toContain('<p class="error-reference-line"><code class="error-reference-id" translate="no">req-0001-abcd</code></p>');
+    expect(informal).not.toContain("<button");
   });
 
   it("R-CAT-04 an entry without a message shows the default hint with the support address", () => {
