@@ -14,7 +14,7 @@ import itErrors from "../locales/it/errors.json";
  * The few answers the server gives before Remix runs (refused cross-site POST, body too large,
  * unexpected failure): a small translated page, never a stack trace. The language is the best
  * match of Accept-Language, since no customer configuration is loaded at this point. The request
- * id comes with the error views' sentence on why to give it to support (R-SCR-13, decision 174).
+ * id comes with the error views' sentence on why to give it to support (R-SCR-13, decision 175).
  */
 type Texts = { httpError: Record<string, { title: string; message: string }>; back: string };
 type ErrorTexts = { reference: { hint: string } };

@@ -14,7 +14,7 @@ import { closeTarget } from "./close-target";
  * the title, the message, a Close link and the reference for support. Chunk has no button and may be
  * closed. Its texts travel with every document (root.tsx, BROWSER_ERROR_TEXTS). Unlike ErrorView in
  * the browser, no Copy button beside the reference: it would weigh on every page's shell; the id is
- * select-all without it (decision 174).
+ * select-all without it (decision 175).
  */
 export function ConnectionLostView({ closeHref, requestId }: { closeHref?: string; requestId?: string }) {
   const { t } = useTranslation("errors");

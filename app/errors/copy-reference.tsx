@@ -5,7 +5,7 @@ import type { TFunction } from "~/i18n/translator";
 type CopyState = "copy" | "copied" | "copyManually";
 
 /**
- * A Copy button beside the support reference (R-SCR-13, decision 174), in the error UI's chunk. It
+ * A Copy button beside the support reference (R-SCR-13, decision 175), in the error UI's chunk. It
  * appears only once React runs in the browser, so a page without JavaScript never shows a button
  * that does nothing (there one click on the id selects it all). Without a clipboard (no secure
  * context, permission refused) it selects the id and says which keys copy it.

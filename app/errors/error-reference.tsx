@@ -7,7 +7,7 @@ import type { TFunction } from "~/i18n/translator";
  * own, and one click or tap selects all of it, without JavaScript (app.css `.error-reference-id`);
  * `translate="no"` keeps page translators off it. `children` follow the id on its line: the error
  * UI's Copy button (app/errors/copy-reference.tsx), which the shell's "Connection lost" view goes
- * without (decision 174).
+ * without (decision 175).
  */
 export function ErrorReference({ t, requestId, children }: { t: TFunction; requestId?: string; children?: ReactNode }) {
   if (!requestId) return null;

@@ -170,7 +170,7 @@ test.describe("a failing upstream", () => {
     // The reference is the document's request id: the server logs the report under it.
     await expect(view.getByText(/^If you contact support, please give them this reference/)).toBeVisible();
     await expect(view.getByText(/^[0-9a-f-]{36}$/)).toBeVisible();
-    // The shell's view has no Copy button (decision 174): the id is select-all.
+    // The shell's view has no Copy button (decision 175): the id is select-all.
     await expect(view.getByRole("button")).toHaveCount(0);
     await expect(page).toHaveTitle("Network error");
     const lostConnection = () =>
