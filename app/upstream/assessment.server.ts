@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { CatalogueError } from "~/errors/catalogue-error";
 import type { AppSession } from "~/session/session.server";
 import { callUpstream, SilentUpstreamFailure, UpstreamError } from "./client.server";
 
@@ -43,10 +42,13 @@ const initSchema = z.object({
   totalItems: z.number().int().nonnegative().nullish(),
 });
 
-/** R-VAL-08: a session start with an empty result is 'could not initialize session', API03. */
-function couldNotInitializeSession(context: AppLoadContext): CatalogueError {
-  context.logger.error({ upstream: { failure: "empty-session" } }, "could not initialize session");
-  return new CatalogueError("API03", { requestId: context.requestId });
+/**
+ * R-VAL-08: a session start with an empty result is 'could not initialize session', API03. It carries its failure,
+ * so that it is reported to Sentry as a fault of the upstream (docs/decisions/010, mapping.ts isReportedFailure).
+ */
+function couldNotInitializeSession(context: AppLoadContext, path: string): UpstreamError {
+  context.logger.error({ upstream: { failure: "empty-session", path } }, "could not initialize session");
+  return new UpstreamError({ kind: "empty-session", path }, "API03", { requestId: context.requestId });
 }
 
 /**
@@ -74,7 +76,7 @@ export async function openEngineSession(
     schema: sessionUrlSchema,
     budget: "asset",
   });
-  if (!response.sessionURL?.trim() || !response.sessionData?.session) throw couldNotInitializeSession(context);
+  if (!response.sessionURL?.trim() || !response.sessionData?.session) throw couldNotInitializeSession(context, "/getSessionUrl");
   return { url: browserUrl(context, response.sessionURL), sessionData: response.sessionData, completed: response.completed };
 }
 
@@ -94,7 +96,7 @@ export async function initEngineSession(context: AppLoadContext, sessionData: En
     schema: initSchema,
     budget: "asset",
   });
-  if (!response.sessionURL?.trim()) throw couldNotInitializeSession(context);
+  if (!response.sessionURL?.trim()) throw couldNotInitializeSession(context, "/initPicat");
   return {
     completed: response.completed,
     answeredItems: response.answeredItems ?? null,

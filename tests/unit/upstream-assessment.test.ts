@@ -4,6 +4,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDraftStore } from "~/assessment/draft-store.server";
 import { CatalogueError } from "~/errors/catalogue-error";
+import { isReportedFailure, type Failure } from "~/errors/mapping";
 import { createAppSessionStorage, type AppSession } from "~/session/session.server";
 import { createMemorySessionStore } from "~/session/store.server";
 import {
@@ -143,6 +144,10 @@ describe("engine session (R-API-04, R-VAL-08)", () => {
       const error = await openEngineSession(context, session, request).catch((caught: unknown) => caught);
       expect(error, JSON.stringify(answer)).toBeInstanceOf(CatalogueError);
       expect((error as CatalogueError).code).toBe("API03");
+      // Decision 010: an empty session start is a fault of the upstream and goes to Sentry.
+      const failure = (error as { failure?: Failure }).failure;
+      expect(failure).toEqual({ kind: "empty-session", path: "/getSessionUrl" });
+      expect(isReportedFailure(failure!)).toBe(true);
     }
   });
 
@@ -150,7 +155,10 @@ describe("engine session (R-API-04, R-VAL-08)", () => {
     const sessionData = { prcm_id: 1101, profileId: "P100", session: "k".repeat(43) };
     const empty = await upstream((_req, _body, res) => json(res, 200, { status: "success", sessionURL: null }));
     const first = await fakeContext(empty);
-    await expect(initEngineSession(first.context, sessionData)).rejects.toMatchObject({ code: "API03" });
+    await expect(initEngineSession(first.context, sessionData)).rejects.toMatchObject({
+      code: "API03",
+      failure: { kind: "empty-session", path: "/initPicat" },
+    });
     const full = await upstream((req, body, res) => {
       expect(req.headers.authorization).toBeUndefined();
       expect(JSON.parse(body)).toEqual({ sessionData });
