@@ -25,7 +25,8 @@ if (dsn) {
   Sentry.init({
     dsn,
     release: buildRelease(),
-    environment: process.env.SENTRY_ENVIRONMENT ?? process.env.NODE_ENV ?? "production",
+    // An empty value counts as unset, as for every variable of server/env.ts.
+    environment: process.env.SENTRY_ENVIRONMENT?.trim() || process.env.NODE_ENV?.trim() || "production",
     tracesSampleRate: 0,
     sendDefaultPii: false,
     initialScope: { tags: { service: "assessment-platform" } },

@@ -460,7 +460,8 @@ function frameSources(config: ServerConfig): string[] {
 async function upstreamReachable(services: AppServices, config: ServerConfig): Promise<boolean> {
   if (!services.upstreamBaseUrl) return false;
   try {
-    // getConfiguration is token-free and cheap; any HTTP answer means the upstream is up.
+    // getConfiguration is token-free and cheap; an answer below 500 (a 4xx for the missing customer included) means
+    // the upstream is up and serving, a 5xx or no answer that it is not.
     const response = await fetch(`${services.upstreamBaseUrl}/getConfiguration`, {
       signal: AbortSignal.timeout(Math.min(config.UPSTREAM_TIMEOUT_MS, 3000)),
     });
