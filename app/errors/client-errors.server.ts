@@ -93,19 +93,18 @@ export async function handleClientErrorReport(context: AppLoadContext, request: 
       : recruiter && sameCustomer
         ? { userName: recruiter.userName, role: "recruiter" }
         : null;
+  // Frames of this build's bundles in original source (docs/decisions/174): for the log line, Sentry and the upstream.
+  const mapped = await context.services.stackMapper.map(report.stack);
   const forwarded: ClientErrorReport = {
     client: cstm ?? "",
     userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 500),
     url: origin + redactUrl(report.url),
     errMessage: report.message,
-    errStack: report.stack,
+    errStack: mapped.stack,
     userInfo,
   };
 
-  // Frames of this build's bundles in original source (docs/decisions/174); the log line and the event both carry
-  // the mapped stack, the log line also the one the browser sent.
-  const mapped = await context.services.stackMapper.map(report.stack);
-  forwarded.errStack = mapped.stack;
+  // The log line carries the browser's own stack beside the mapped one.
   const stackMapped = mapped.bundleFrames === 0 ? undefined : `${mapped.mappedFrames}/${mapped.bundleFrames}`;
   context.logger.warn(
     {

@@ -42,6 +42,8 @@ const MAX_FRAMES = 50;
 
 interface LoadedMap {
   trace: TraceMap;
+  /** Original sources split into lines once, on the first frame that needs them (a bundle's map holds React's too). */
+  lines: Map<string, string[]>;
 }
 
 /** Declarations of a function, component or method on a line of original source; the name is the first group. */
@@ -58,8 +60,8 @@ const indentOf = (line: string) => line.length - line.trimStart().length;
  * The function a line of original source is in: the nearest declaration above it that is indented less (the code
  * is Prettier-formatted, so a body is indented deeper than its declaration). Null at module level.
  */
-export function enclosingFunction(source: string, line: number): string | null {
-  const lines = source.split("\n");
+export function enclosingFunction(source: string | readonly string[], line: number): string | null {
+  const lines = typeof source === "string" ? source.split("\n") : source;
   const target = lines[line - 1];
   if (target === undefined) return null;
   let indent = target.trim() === "" ? Number.POSITIVE_INFINITY : indentOf(target) + 1;
@@ -91,7 +93,7 @@ export function createStackMapper(options: StackMapperOptions): StackMapper {
       if (size > maxMapBytes) return null;
       const json = JSON.parse(await readFile(mapPath, "utf8")) as ConstructorParameters<typeof TraceMap>[0];
       // The sources are relative to the map's place in the client build (build/client/assets), where Vite wrote it.
-      return { trace: new TraceMap(json, `build/client/assets/${file}.map`) };
+      return { trace: new TraceMap(json, `build/client/assets/${file}.map`), lines: new Map() };
     } catch {
       return null;
     }
@@ -113,8 +115,12 @@ export function createStackMapper(options: StackMapperOptions): StackMapper {
   function original(loaded: LoadedMap, line: number, column: number) {
     const position = originalPositionFor(loaded.trace, { line, column: Math.max(0, column - 1) });
     if (position.source === null || position.line === null || position.column === null) return null;
-    const content = sourceContentFor(loaded.trace, position.source);
-    const name = (content ? enclosingFunction(content, position.line) : null) ?? position.name;
+    let lines = loaded.lines.get(position.source);
+    if (!lines) {
+      lines = sourceContentFor(loaded.trace, position.source)?.split("\n") ?? [];
+      loaded.lines.set(position.source, lines);
+    }
+    const name = enclosingFunction(lines, position.line) ?? position.name;
     return { source: position.source, line: position.line, column: position.column + 1, name };
   }
 

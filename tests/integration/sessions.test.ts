@@ -227,6 +227,14 @@ class RecordingBrowser extends BrowserClient {
   }
 }
 
+/** Opens each page as a document and as a client navigation's `.data` request; each must answer. */
+async function openEach(browser: RecordingBrowser, pages: string[]): Promise<void> {
+  for (const page of pages) {
+    expect((await browser.get(page)).status, page).toBeLessThan(400);
+    expect((await browser.data(page)).status, `${page} (.data)`).toBeLessThan(400);
+  }
+}
+
 /** The upstream tokens the server keeps for the browser's session (R-ENT-01: there and nowhere else). */
 async function tokensOf(browser: BrowserClient): Promise<string[]> {
   const record = (await sessionRecordOf(path.join(server.dataDir, "app.db"), testSecret(), browser.cookies)) as {
@@ -265,10 +273,7 @@ describe("upstream tokens stay on the server (R-ENT-01)", () => {
       "/demo/assessment/40",
       "/demo/change-password",
     ];
-    for (const page of pages) {
-      expect((await browser.get(page)).status, page).toBeLessThan(400);
-      expect((await browser.data(page)).status, `${page} (.data)`).toBeLessThan(400);
-    }
+    await openEach(browser, pages);
     // Actions, as a form without and with JavaScript sends them: a refused change, an answered module form.
     const refused = { oldPassword: "", password: "short", passwordRepeat: "other" };
     expect((await browser.post("/demo/change-password", refused)).status).toBe(400);
@@ -299,10 +304,7 @@ describe("upstream tokens stay on the server (R-ENT-01)", () => {
       "/demo/recruiter/create",
       "/demo/recruiter/import",
     ];
-    for (const page of pages) {
-      expect((await browser.get(page)).status, page).toBeLessThan(400);
-      expect((await browser.data(page)).status, `${page} (.data)`).toBeLessThan(400);
-    }
+    await openEach(browser, pages);
     for (const file of ["/demo/recruiter/applicants.csv", "/demo/recruiter/applicants/ben/values.csv"]) {
       expect((await browser.get(file)).status, file).toBe(200);
     }
