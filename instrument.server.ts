@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import * as Sentry from "@sentry/remix";
-import { scrubBreadcrumb, scrubSentryEvent } from "./app/errors/sentry-scrub.server";
+import { scrubBreadcrumb, scrubSentryEvent, scrubSentryTransaction } from "./app/errors/sentry-scrub.server";
 
 /**
  * Sentry, loaded with `node --import ./build/instrument.server.js` before Express so its
@@ -21,19 +21,45 @@ function buildRelease(): string | undefined {
   }
 }
 
+/**
+ * SENTRY_TRACES_SAMPLE_RATE (server/env.ts validates it and stops the process on a bad value): the share of
+ * requests traced, 0 by default. Unset or 0 leaves the option out, so the SDK creates no spans at all rather
+ * than spans it then drops (decision 177).
+ */
+function tracesSampleRate(): number | undefined {
+  const rate = Number(process.env.SENTRY_TRACES_SAMPLE_RATE?.trim() || 0);
+  return Number.isFinite(rate) && rate > 0 && rate <= 1 ? rate : undefined;
+}
+
 if (dsn) {
+  const rate = tracesSampleRate();
   Sentry.init({
     dsn,
     release: buildRelease(),
     // An empty value counts as unset, as for every variable of server/env.ts.
     environment: process.env.SENTRY_ENVIRONMENT?.trim() || process.env.NODE_ENV?.trim() || "production",
-    tracesSampleRate: 0,
+    ...(rate === undefined
+      ? {}
+      : {
+          tracesSampleRate: rate,
+          // The Remix SDK's own request spans replace the HTTP server's (as its default integration does). Of the
+          // answers the SDK drops by default (401–404, redirects), only 404 stays dropped: a form post without
+          // JavaScript answers with a redirect (post/redirect/get), and a refused page is a page someone saw.
+          integrations: [Sentry.httpIntegration({ disableIncomingRequestSpans: true, dropSpansForIncomingRequestStatusCodes: [404] })],
+        }),
     sendDefaultPii: false,
     initialScope: { tags: { service: "assessment-platform" } },
     // Secrets never leave: cookies, authorization headers, bodies, and link secrets in URLs,
     // the transaction name, the Referer and breadcrumbs (app/errors/sentry-scrub.server.ts).
     beforeSend: (event) => scrubSentryEvent(event),
     beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
+    // Traces pass the same redaction: span names and attributes carry the page's and the upstream's URLs.
+    beforeSendTransaction: (event) => scrubSentryTransaction(event),
   });
   (globalThis as { __SENTRY_CLOSE__?: () => Promise<unknown> }).__SENTRY_CLOSE__ = () => Sentry.close(2000);
+  // The request id on everything the SDK sends for a request, its trace included, so support finds a slow page's
+  // trace by the reference as they find its errors (decision 177). The HTTP integration gives every incoming
+  // request an isolation scope of its own, so the tag stays with its request.
+  (globalThis as { __SENTRY_REQUEST_ID__?: (id: string) => void }).__SENTRY_REQUEST_ID__ = (id) =>
+    Sentry.getIsolationScope().setTag("request_id", id);
 }

@@ -17,6 +17,7 @@ import { reportServerError } from "~/errors/report.server";
 import { deferredModulesReady } from "~/components/deferred";
 import { getSession } from "~/session/request.server";
 import { isRecruiterPath } from "~/recruiter/paths";
+import { endSpan, startRenderSpan } from "~/render/trace.server";
 import type { RootLoaderData } from "~/root";
 
 const ABORT_DELAY = 5_000;
@@ -52,7 +53,19 @@ const handleRequest: HandleDocumentRequestFunction = (
   const acceptEncoding = request.headers.get("Accept-Encoding");
 
   // The UI browsers load apart (errors, modals) renders here without suspending (decision 114).
-  return deferredModulesReady().then(() => render());
+  return deferredModulesReady().then(() => {
+    const span = startRenderSpan();
+    return render().then(
+      (response) => {
+        endSpan(span);
+        return response;
+      },
+      (error: unknown) => {
+        endSpan(span, error);
+        throw error;
+      },
+    );
+  });
   function render() {
     return new Promise<Response>((resolve, reject) => {
       let shellRendered = false;

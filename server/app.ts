@@ -147,6 +147,8 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
     const id = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = id;
     res.setHeader("X-Request-Id", id);
+    // Set by instrument.server.ts when Sentry is on (decision 177).
+    (globalThis as { __SENTRY_REQUEST_ID__?: (id: string) => void }).__SENTRY_REQUEST_ID__?.(id);
     inFlight.add(res);
     res.on("close", () => inFlight.delete(res));
     if (!accepting) res.setHeader("Connection", "close");

@@ -31,6 +31,12 @@ const wholeNumberFrom = (min: number, max: number) => {
   return wholeNumber(min, max, { type: message, min: message, max: message });
 };
 
+/** A share from 0 to 1 ("0.05"). */
+const fraction = () => {
+  const message = "must be a number from 0 to 1";
+  return z.coerce.number({ invalid_type_error: message }).min(0, message).max(1, message);
+};
+
 const httpUrl = z
   .string()
   .url("must be an absolute http(s) URL")
@@ -140,6 +146,12 @@ const envSchema = z.object({
    * `bundle` as the browser sent them, for Sentry to symbolicate with maps uploaded by `npm run sentry:sourcemaps`.
    * The log line is mapped either way.
    */
+  /**
+   * The share of requests traced (decision 177): the page's request, its loaders and actions, each upstream call
+   * (which carries `sentry-trace` and `baggage`, so a backend that uses Sentry joins the trace) and the render.
+   * 0 (default) traces nothing. Read by instrument.server.ts before this validation runs.
+   */
+  SENTRY_TRACES_SAMPLE_RATE: fraction().default(0),
   SENTRY_CLIENT_STACKS: z.enum(["mapped", "bundle"], { message: "must be mapped or bundle" }).default("mapped"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {

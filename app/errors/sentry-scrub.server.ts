@@ -87,3 +87,60 @@ export function scrubBreadcrumb(breadcrumb: Breadcrumb): Breadcrumb {
   }
   return breadcrumb;
 }
+
+/** The parts of a span that can carry personal data: its name and attributes (url.full, http.url, url.query, …). */
+interface ScrubbedSpan {
+  op?: string;
+  description?: string;
+  data?: Record<string, unknown>;
+}
+
+// Route parameters the Remix instrumentation records per loader span (match.params.*) that name no person and
+// hold no secret; the others (userName, userHash, the splat) are censored.
+const PLAIN_ROUTE_PARAMS = new Set(["cstm", "language", "profileId", "moduleId", "importId"]);
+
+/**
+ * A trace (SENTRY_TRACES_SAMPLE_RATE, decision 177) passes the redaction of an error event, and so does each of its
+ * spans: the page's loaders with their route parameters, the upstream calls with their URLs (an applicant's user
+ * name in a recruiter path, a link's hash), Redis commands with their keys (a session id is a credential) and the
+ * render. Header attributes of secret headers are dropped; the SDK sends none without sendDefaultPii, this keeps it
+ * so if a default changes.
+ */
+export function scrubSentryTransaction<E extends ErrorEvent | { type: "transaction" }>(event: E): E {
+  const scrubbed = scrubSentryEvent(event as ErrorEvent) as ErrorEvent & {
+    spans?: ScrubbedSpan[];
+    contexts?: { trace?: ScrubbedSpan };
+  };
+  const trace = scrubbed.contexts?.trace;
+  if (trace) scrubSpan(trace);
+  for (const span of scrubbed.spans ?? []) scrubSpan(span);
+  return scrubbed as E;
+}
+
+function scrubSpan(span: ScrubbedSpan): void {
+  const data = span.data ?? {};
+  if (span.description) span.description = redactLinksInText(span.description);
+  for (const [name, value] of Object.entries(data)) {
+    if (/header/i.test(name) && SECRET_HEADER.test(name)) delete data[name];
+    else if (name.startsWith("match.params.")) {
+      if (!PLAIN_ROUTE_PARAMS.has(name.slice("match.params.".length))) data[name] = CENSORED;
+    } else if (typeof value !== "string") continue;
+    else if (name === "db.statement") data[name] = commandOnly(value);
+    else if (/query$/i.test(name)) data[name] = redactQuery(value);
+    else data[name] = redactLinksInText(value);
+  }
+  // A cache or database command's name is its span's name, its arguments (keys, values) are the data.
+  if (typeof data["db.system"] === "string" && span.description) span.description = commandOnly(span.description);
+  // The SDK names a loader or action span after the page's URL, the same for every loader of the page; the route
+  // id says which one it is.
+  const routeId = data["match.route.id"];
+  const kind = data["code.function"];
+  if ((kind === "loader" || kind === "action") && typeof routeId === "string" && span.op !== "http.server") {
+    span.description = `${kind} ${routeId}`;
+  }
+}
+
+function commandOnly(statement: string): string {
+  const [command, ...args] = statement.trim().split(/\s+/);
+  return args.length ? `${command} ${CENSORED}` : command;
+}

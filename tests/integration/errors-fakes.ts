@@ -110,9 +110,30 @@ export interface SentryEvent {
   request?: { headers?: Record<string, string>; cookies?: unknown; data?: unknown };
 }
 
-/** A fake Sentry: accepts envelope POSTs at /api/{project}/envelope/ and keeps the events. */
-export async function startFakeSentry(): Promise<FakeServer & { dsn: string; events: SentryEvent[]; raw: string[] }> {
+/** A trace as the SDK sends it (SENTRY_TRACES_SAMPLE_RATE): the root span in contexts.trace, the others in spans. */
+export interface SentryTransaction {
+  transaction?: string;
+  release?: string;
+  tags?: Record<string, string>;
+  contexts?: { trace?: SentrySpan };
+  spans?: SentrySpan[];
+}
+
+export interface SentrySpan {
+  trace_id?: string;
+  span_id?: string;
+  parent_span_id?: string;
+  op?: string;
+  description?: string;
+  data?: Record<string, unknown>;
+}
+
+/** A fake Sentry: accepts envelope POSTs at /api/{project}/envelope/ and keeps the events and transactions. */
+export async function startFakeSentry(): Promise<
+  FakeServer & { dsn: string; events: SentryEvent[]; transactions: SentryTransaction[]; raw: string[] }
+> {
   const events: SentryEvent[] = [];
+  const transactions: SentryTransaction[] = [];
   const raw: string[] = [];
   const calls: RecordedCall[] = [];
   const server = createServer(async (req, res) => {
@@ -125,6 +146,7 @@ export async function startFakeSentry(): Promise<FakeServer & { dsn: string; eve
     for (let index = 1; index + 1 < lines.length; index += 2) {
       const itemHeader = JSON.parse(lines[index]) as { type?: string };
       if (itemHeader.type === "event") events.push(JSON.parse(lines[index + 1]) as SentryEvent);
+      if (itemHeader.type === "transaction") transactions.push(JSON.parse(lines[index + 1]) as SentryTransaction);
     }
     res.statusCode = 200;
     res.setHeader("Content-Type", "application/json");
@@ -137,6 +159,7 @@ export async function startFakeSentry(): Promise<FakeServer & { dsn: string; eve
     port,
     calls,
     events,
+    transactions,
     raw,
     close: () => closeServer(server),
   };

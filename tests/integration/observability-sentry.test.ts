@@ -132,6 +132,8 @@ describe("Sentry", () => {
     for (const requestId of quiet) expect(sentry.events.filter(byRequest(requestId)), requestId).toEqual([]);
     // …and nothing else arrived either (no duplicate, no event of an integration without our tags).
     expect(sentry.events.map((event) => event.tags?.request_id)).toEqual([id(network), id(broken), sentinel.headers.get("x-request-id")]);
+    // Decision 177: without SENTRY_TRACES_SAMPLE_RATE nothing is traced: no transaction among them.
+    expect(sentry.transactions).toEqual([]);
     // Secrets are not sent: no cookie and no authorization header in any event.
     for (const raw of sentry.raw) expect(raw).not.toMatch(/__Host-session=|"cookie"|"authorization"/i);
   });

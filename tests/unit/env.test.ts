@@ -60,6 +60,18 @@ describe("environment validation", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "1s" })).toThrow(/HONEYPOT_MIN_FILL_MS/);
   });
 
+  it("decision 177: SENTRY_TRACES_SAMPLE_RATE: 0 (no tracing) unless set, a share from 0 to 1", () => {
+    expect(parseEnv({ SESSION_SECRET: secret }).SENTRY_TRACES_SAMPLE_RATE).toBe(0);
+    expect(parseEnv({ SESSION_SECRET: secret, SENTRY_TRACES_SAMPLE_RATE: "" }).SENTRY_TRACES_SAMPLE_RATE).toBe(0);
+    expect(parseEnv({ SESSION_SECRET: secret, SENTRY_TRACES_SAMPLE_RATE: "0.05" }).SENTRY_TRACES_SAMPLE_RATE).toBe(0.05);
+    expect(parseEnv({ SESSION_SECRET: secret, SENTRY_TRACES_SAMPLE_RATE: "1" }).SENTRY_TRACES_SAMPLE_RATE).toBe(1);
+    for (const bad of ["5%", "1.5", "-0.1", "all"]) {
+      expect(() => parseEnv({ SESSION_SECRET: secret, SENTRY_TRACES_SAMPLE_RATE: bad }), bad).toThrow(
+        /SENTRY_TRACES_SAMPLE_RATE: must be a number from 0 to 1/,
+      );
+    }
+  });
+
   it("decision 106: COMPRESSION_LEVEL: zlib level 1 unless set, 0 (off) to 9", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).COMPRESSION_LEVEL).toBe(1);
     expect(parseEnv({ SESSION_SECRET: secret, COMPRESSION_LEVEL: "0" }).COMPRESSION_LEVEL).toBe(0);

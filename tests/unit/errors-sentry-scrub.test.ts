@@ -1,6 +1,6 @@
 import type { ErrorEvent } from "@sentry/node";
 import { describe, expect, it } from "vitest";
-import { redactLinksInText, scrubBreadcrumb, scrubSentryEvent } from "~/errors/sentry-scrub.server";
+import { redactLinksInText, scrubBreadcrumb, scrubSentryEvent, scrubSentryTransaction } from "~/errors/sentry-scrub.server";
 
 /**
  * DESIGN §8 / decision 101: what the Sentry SDK collects by itself (request URL, query string,
@@ -96,5 +96,70 @@ describe("R-CAT-05 Sentry events carry no link secrets (decision 101)", () => {
   it("decision 101: free text keeps what is not a secret", () => {
     expect(redactLinksInText("GET /demo/login?langId=de")).toBe("GET /demo/login?langId=de");
     expect(redactLinksInText(`see "/demo/reset-password/${HASH}" now`)).toBe('see "/demo/reset-password/[redacted]" now');
+  });
+
+  it("decision 177: a trace's spans name no applicant and no secret: route parameters, upstream URLs, Redis keys", () => {
+    const transaction = {
+      type: "transaction" as const,
+      transaction: `GET /demo/reset-password/${HASH}/de`,
+      contexts: {
+        trace: {
+          op: "http.server",
+          data: {
+            "http.url": `http://app/demo/reset-password/${HASH}/de?token=t0k`,
+            "code.function": "requestHandler",
+            "match.route.id": "routes/x",
+          },
+        },
+      },
+      spans: [
+        {
+          op: "loader.remix",
+          description: "GET http://app/demo/recruiter/applicants/erika%40example.org",
+          data: {
+            "code.function": "loader",
+            "match.route.id": "routes/$cstm.recruiter.applicants.$userName",
+            "match.params.cstm": "demo",
+            "match.params.userName": "erika@example.org",
+            "match.params.userHash": HASH,
+            "match.params.*": "some/where",
+          },
+        },
+        {
+          op: "http.client",
+          description: "GET http://api/api/demo/recruiter/applicants/erika%40example.org",
+          data: {
+            "url.full": "http://api/api/demo/recruiter/applicants/erika%40example.org?q=Erika&language=de",
+            "url.query": "?q=Erika&language=de",
+            "http.query": "q=Erika&language=de",
+            "http.request.header.authorization": "Bearer secret",
+          },
+        },
+        { op: "db", description: "get sess:0123456789abcdef", data: { "db.system": "redis", "db.statement": "get sess:0123456789abcdef" } },
+        { op: "db", description: "ping", data: { "db.system": "redis", "db.statement": "ping" } },
+      ],
+    };
+    const scrubbed = scrubSentryTransaction(structuredClone(transaction));
+    const text = JSON.stringify(scrubbed);
+    for (const secret of [HASH, "t0k", "erika", "Erika", "Bearer", "0123456789abcdef", "some/where"]) expect(text).not.toContain(secret);
+    expect(scrubbed.transaction).toBe("GET /demo/reset-password/[redacted]/de");
+    const [loader, upstream, redis, ping] = scrubbed.spans;
+    // A loader span is named by its route, its harmless parameters stay.
+    expect(loader.description).toBe("loader routes/$cstm.recruiter.applicants.$userName");
+    expect(loader.data).toMatchObject({
+      "match.params.cstm": "demo",
+      "match.params.userName": "[redacted]",
+      "match.params.*": "[redacted]",
+    });
+    expect(upstream.description).toBe("GET http://api/api/demo/recruiter/applicants/[redacted]");
+    expect(upstream.data).toEqual({
+      "url.full": "http://api/api/demo/recruiter/applicants/[redacted]?q=[redacted]&language=de",
+      "url.query": "?q=[redacted]&language=de",
+      "http.query": "q=[redacted]&language=de",
+    });
+    expect(redis).toMatchObject({ description: "get [redacted]", data: { "db.statement": "get [redacted]" } });
+    expect(ping).toMatchObject({ description: "ping", data: { "db.statement": "ping" } });
+    // The request span keeps its name (the route pattern the SDK gave it), only its URL is censored.
+    expect(scrubbed.contexts.trace.data["http.url"]).toBe("http://app/demo/reset-password/[redacted]/de?token=[redacted]");
   });
 });
