@@ -118,8 +118,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // sourceMappingURL comment; scripts/build-server.mjs moves them out of build/client, so they are never served)
     // for the server to map client error reports; the server build gets maps that node reads (--enable-source-maps).
     sourcemap: isSsrBuild ? true : "hidden",
-    // terser squeezes ~2 KiB more than esbuild out of the React/Remix floor (DESIGN §7 budget).
-    minify: "terser",
+    // terser squeezes ~2 KiB more than esbuild out of the React/Remix floor (DESIGN §7 budget). The server build is
+    // not minified: its stacks, mapped by --enable-source-maps, keep the functions' own names (decision 178).
+    minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     assetsInlineLimit: 2048,
     modulePreload: { resolveDependencies: lazyChunkPreloads },

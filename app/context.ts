@@ -46,6 +46,8 @@ export interface AppServices {
   stackMapper: StackMapper;
   /** SENTRY_CLIENT_STACKS: browser stacks on Sentry events mapped by the server or as the browser sent them. */
   sentryClientStacks: "mapped" | "bundle";
+  /** FAULT_INJECTION: the `fault` query of test servers makes a component throw (docs/decisions/178). */
+  faultInjection: boolean;
 }
 
 /**

@@ -7,6 +7,7 @@ import { documentLanguage } from "~/customer/customer.server";
 import { errorTitleMeta, RouteErrorView } from "~/errors/lazy";
 import type { ErrorContext } from "~/errors/catalogue-error";
 import { errorContext } from "~/errors/context.server";
+import { FaultProbe, faultOf, type Fault } from "~/errors/fault-probe";
 import { DocumentTexts, documentTexts, rootHasFullTexts, useClientTexts } from "~/i18n/document-texts";
 import { DEFAULT_LANGUAGE, htmlLang, type Language } from "~/i18n/languages";
 import { I18nProvider } from "~/i18n/react";
@@ -35,6 +36,8 @@ export interface RootLoaderData {
   authenticated: boolean;
   /** Request id and support address for error views that have nothing else (app/errors). */
   errorContext: ErrorContext;
+  /** Test servers only: where FaultProbe throws (docs/decisions/178). */
+  fault?: Fault;
 }
 
 /** The translations a client navigation needs: the recruiter namespace only on recruiter pages. */
@@ -56,6 +59,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<RootLoaderData> 
     lite,
     authenticated: Boolean(session.get("applicant") || session.get("recruiter")),
     errorContext: errorContext(request, context),
+    ...(context.services.faultInjection ? faultOf(url) : {}),
   };
 }
 
@@ -116,7 +120,13 @@ export function Layout({ children }: { children: ReactNode }) {
 export const meta: MetaFunction<typeof loader> = ({ data: root, error }) => (error ? errorTitleMeta(error, root) : []);
 
 export default function App() {
-  return <Outlet />;
+  const fault = useRouteLoaderData<typeof loader>("root")?.fault;
+  return (
+    <>
+      {fault ? <FaultProbe fault={fault} /> : null}
+      <Outlet />
+    </>
+  );
 }
 
 /**

@@ -133,6 +133,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
       mapsDir: options.clientSourceMapsDir ?? path.join(path.dirname(options.clientDir), "sourcemaps", "client"),
     }),
     sentryClientStacks: config.SENTRY_CLIENT_STACKS,
+    faultInjection: config.FAULT_INJECTION,
   };
 
   const app = express();

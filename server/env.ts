@@ -131,6 +131,12 @@ const envSchema = z.object({
    * passwords and serves /api/dev/* (mail outbox, test helpers). Never in a deployment.
    */
   DEMO_MODE: booleanFromString.default("false"),
+  /**
+   * Test servers only (docs/decisions/178): `?fault=server` or `?fault=client` on a page makes the root route's
+   * FaultProbe throw while the server or the browser renders, so a journey can follow a real component's failure to
+   * the error page and the report support reads. Only with DEMO_MODE, which no deployment sets.
+   */
+  FAULT_INJECTION: booleanFromString.default("false"),
   APP_BASE_URL: httpUrl.optional(),
   SMTP_URL: z.string().url("must be an smtp:// or smtps:// URL").optional(),
   /** Sessions, form drafts and rate-limit counters in Redis, shared by every app instance (docs/decisions/097). */
@@ -244,6 +250,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(
       "Invalid environment variable DEMO_MODE: demo mode runs the embedded API with its demo accounts; it cannot be combined with UPSTREAM_API_URL",
     );
+  }
+  if (env.FAULT_INJECTION && !env.DEMO_MODE) {
+    throw new EnvError("Invalid environment variable FAULT_INJECTION: test servers only; it needs DEMO_MODE=true");
   }
   if (source.API_DEV_ENDPOINTS !== undefined) {
     warnings.push("API_DEV_ENDPOINTS is no longer read: the embedded API's /api/dev helpers exist only with DEMO_MODE=true.");

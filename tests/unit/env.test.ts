@@ -60,6 +60,14 @@ describe("environment validation", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "1s" })).toThrow(/HONEYPOT_MIN_FILL_MS/);
   });
 
+  it("decision 178: FAULT_INJECTION is off unless set, and only test servers (DEMO_MODE) may set it", () => {
+    expect(parseEnv({ SESSION_SECRET: secret }).FAULT_INJECTION).toBe(false);
+    expect(parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "true", FAULT_INJECTION: "true" }).FAULT_INJECTION).toBe(true);
+    expect(() => parseEnv({ SESSION_SECRET: secret, FAULT_INJECTION: "true" })).toThrow(
+      /FAULT_INJECTION: test servers only; it needs DEMO_MODE=true/,
+    );
+  });
+
   it("decision 177: SENTRY_TRACES_SAMPLE_RATE: 0 (no tracing) unless set, a share from 0 to 1", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).SENTRY_TRACES_SAMPLE_RATE).toBe(0);
     expect(parseEnv({ SESSION_SECRET: secret, SENTRY_TRACES_SAMPLE_RATE: "" }).SENTRY_TRACES_SAMPLE_RATE).toBe(0);
