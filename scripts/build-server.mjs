@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { precompress } from "./precompress.mjs";
 
 const common = {
   bundle: true,
@@ -31,8 +32,12 @@ for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: tru
   movedMaps++;
 }
 
+// After the maps have left: they are never served, so never compressed either. Beside esbuild, which runs in a
+// process of its own.
+const compressing = precompress(clientDir);
 await build({ ...common, entryPoints: { serve: "server.ts" }, outdir: "build" });
 await build({ ...common, entryPoints: { "instrument.server": "instrument.server.ts" }, outdir: "build" });
+const compressed = await compressing;
 
 let release = process.env.SENTRY_RELEASE ?? "unknown";
 if (!process.env.SENTRY_RELEASE) {
@@ -45,3 +50,7 @@ if (!process.env.SENTRY_RELEASE) {
 mkdirSync("build", { recursive: true });
 writeFileSync("build/release.json", JSON.stringify({ release }) + "\n");
 console.log(`server bundle written (release ${release}); ${movedMaps} client source maps moved to ${mapsDir}`);
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+console.log(
+  `${compressed.written} precompressed variants of ${compressed.files} client files: ${kb(compressed.rawBytes)} → br ${kb(compressed.brBytes)}, gzip ${kb(compressed.gzBytes)}`,
+);

@@ -27,6 +27,7 @@ import type { ServerConfig } from "./env";
 import { createLogger } from "./logger";
 import { plainErrorPage } from "./plain-page";
 import { createRedisRateLimiter, createSqliteRateLimiter } from "./rate-limit";
+import { staticWithPrecompressed } from "./static-assets";
 import { connectRedis } from "./redis";
 import { isCrossSiteRequest, isForeignOriginDataRequest, securityHeaders } from "./security";
 
@@ -251,14 +252,15 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
   } else {
     // Fingerprinted build assets never change: cache them for a year. Source maps are never served, not even where a
     // deployment put them beside the bundles: they get the answer of any missing file (docs/decisions/174).
-    const assets = express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false });
+    // Compressed at build time where the client accepts it (docs/decisions/180).
+    const assets = staticWithPrecompressed(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false });
     app.use("/assets", (req, res, next) => {
       if (req.path.endsWith(".map")) next();
       else assets(req, res, next);
     });
     // The files at the root (favicon.svg, robots.txt) have a dot in their name; pages and their
     // directories never do, and asking the file system for each page load cost a stat per request.
-    const rootFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
+    const rootFiles = staticWithPrecompressed(options.clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => {
       if (req.path.slice(req.path.lastIndexOf("/")).includes(".")) rootFiles(req, res, next);
       else next();

@@ -1,9 +1,12 @@
 import { Agent, createServer, request as httpRequest, type Server } from "node:http";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
 import { waitForLog } from "../support/logs";
-import { runServerExpectingExit, startServer, testSecret, type RunningServer } from "../support/server";
+import { ROOT, runServerExpectingExit, startServer, testSecret, type RunningServer } from "../support/server";
 
 let server: RunningServer;
 
@@ -119,16 +122,82 @@ describe("server basics", () => {
     }
   });
 
-  it("fingerprinted assets are served with immutable caching and compression", async () => {
+  it("decision 180: scripts go out compressed at build time (brotli 11, gzip 9) in the coding the browser prefers, cached for a year", async () => {
     const html = await (await fetch(`${server.baseUrl}/demo/login`)).text();
-    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
-    expect(asset).toBeTruthy();
-    const response = await fetch(`${server.baseUrl}${asset}`, { headers: { "Accept-Encoding": "gzip" } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toContain("immutable");
-    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const shell = /\/assets\/shell-[\w-]+\.js/.exec(html)?.[0];
+    expect(shell, "the login page loads the shell chunk").toBeTruthy();
+    const file = path.join(ROOT, "build/client", shell!);
+    const original = readFileSync(file);
+    const raw = (headers: Record<string, string>, method = "GET") => rawGet(`${server.baseUrl}${shell}`, headers, method);
+
+    const chromium = await raw({ "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(chromium.status).toBe(200);
+    expect(chromium.headers["content-encoding"]).toBe("br");
+    expect(chromium.body.equals(readFileSync(`${file}.br`)), "the build's brotli file as it is").toBe(true);
+    expect(brotliDecompressSync(chromium.body).equals(original)).toBe(true);
+    expect(chromium.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(chromium.headers["content-length"]).toBe(String(chromium.body.length));
+    expect(chromium.headers["cache-control"]).toContain("immutable");
+    expect(chromium.headers.vary).toMatch(/Accept-Encoding/i);
+    // Brotli 11 beats what the middleware made on every request at level 1.
+    expect(chromium.body.length).toBeLessThan(gzipSync(original, { level: 9 }).length);
+
+    const gzipOnly = await raw({ "Accept-Encoding": "gzip" });
+    expect(gzipOnly.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzipOnly.body).equals(original)).toBe(true);
+    expect(gzipOnly.body.equals(readFileSync(`${file}.gz`))).toBe(true);
+    // The client's weights count: brotli refused, or gzip weighted higher.
+    for (const header of ["br;q=0, gzip", "br;q=0.5, gzip;q=0.9", "identity, gzip"]) {
+      expect((await raw({ "Accept-Encoding": header })).headers["content-encoding"], header).toBe("gzip");
+    }
+    expect((await raw({ "Accept-Encoding": "*" })).headers["content-encoding"]).toBe("br");
+
+    // Without the header, the file as it is; a client that takes only deflate gets it from the middleware.
+    const plain = await raw({});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect((await raw({ "Accept-Encoding": "deflate" })).headers["content-encoding"]).toBe("deflate");
+
+    // Each coding is its own representation: its own ETag, revalidated as such.
+    expect(chromium.headers.etag).toBeTruthy();
+    expect(chromium.headers.etag).not.toBe(plain.headers.etag);
+    const revalidated = await raw({ "Accept-Encoding": "br", "If-None-Match": chromium.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    const head = await raw({ "Accept-Encoding": "br" }, "HEAD");
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(head.body.length).toBe(0);
+
+    // The variants are not files of their own to the outside; a stylesheet has them too.
+    expect((await rawGet(`${server.baseUrl}${shell}.br`, {})).status).toBe(404);
+    expect((await rawGet(`${server.baseUrl}${shell}.gz`, { "Accept-Encoding": "gzip" })).status).toBe(404);
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1];
+    expect((await rawGet(`${server.baseUrl}${css}`, { "Accept-Encoding": "gzip, br" })).headers["content-encoding"]).toBe("br");
   });
 });
+
+/** A GET as a browser sends it, the body as it came over the wire (fetch would decode it). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+  method = "GET",
+): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers as Record<string, string | undefined>,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
 
 describe("customers, languages and pages", () => {
   it("R-TEN-01 /{cstm} redirects to the area root (login)", async () => {
