@@ -635,6 +635,11 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX IF NOT EXISTS continue_code_failures_customer ON continue_code_failures (cstm, at_ms);
   `,
+  // 14: erased applicants (docs/decisions/181): the anonymised row stays for the statistics; every recruiter call
+  // passes it by.
+  `
+  ALTER TABLE users ADD COLUMN erased_at TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

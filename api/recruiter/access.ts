@@ -44,11 +44,10 @@ const applicantParams = z.object({ cstm: cstmSchema, userName: userNameSchema })
  */
 export function requirePathApplicant(ctx: ApiContext, req: Request, scope: RecruiterScope): User {
   const { userName } = parseParams(req, applicantParams);
-  const user = statement(ctx.db, "SELECT * FROM users WHERE user_base = ? AND user_name = ? AND cstm = ? AND role = 'applicant'").get(
-    scope.customer.userBase,
-    userName,
-    scope.customer.cstm,
-  ) as User | undefined;
+  const user = statement(
+    ctx.db,
+    "SELECT * FROM users WHERE user_base = ? AND user_name = ? AND cstm = ? AND role = 'applicant' AND erased_at IS NULL",
+  ).get(scope.customer.userBase, userName, scope.customer.cstm) as User | undefined;
   if (!user) throw notFound("unknown_user");
   return user;
 }

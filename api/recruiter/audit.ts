@@ -26,7 +26,8 @@ export type AuditAction =
   | "continue_code_issued"
   | "continue_code_used"
   | "open_until_default"
-  | "list_exported";
+  | "list_exported"
+  | "erased";
 
 export type AuditChanges = Record<string, unknown>;
 

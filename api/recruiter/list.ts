@@ -72,7 +72,8 @@ interface Sql {
 function buildFilter(query: ListQuery, customer: Customer): Sql {
   // The customer's applicants, not its user base's (docs/decisions/170).
   const params: Record<string, unknown> = { cstm: customer.cstm };
-  const where = ["u.cstm = @cstm", "u.role = 'applicant'"];
+  // Erased applicants (docs/decisions/181) are in no list, export or count of the list.
+  const where = ["u.cstm = @cstm", "u.role = 'applicant'", "u.erased_at IS NULL"];
   let from = "users u";
   // With a profile chosen, progress and "finished" are that profile's (p), else the applicant's sum (u).
   const progressOf = query.profile ? "p" : "u";
@@ -161,7 +162,7 @@ function buildFilter(query: ListQuery, customer: Customer): Sql {
                       WHERE rc.cstm = @cstm AND o.user_name = @owner)`,
     );
   }
-  if (where.length > 2) {
+  if (where.length > 3) {
     // Filtered: one pass over the table beats walking an index of (nearly) every applicant and looking
     // up each row; "+" keeps SQLite off the index for these two terms. Unfiltered, the sort's index
     // hands over the page directly.

@@ -11,6 +11,7 @@ import { renderReportPdf } from "../report/pdf";
 import { assignments } from "../store/progress";
 import { displayName, type User } from "../store/users";
 import { recruiterScope, requirePathApplicant, type RecruiterScope } from "./access";
+import { eraseApplicant } from "./erase";
 import {
   accessSchema,
   assignProfile,
@@ -120,6 +121,11 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   action("owner", ownerSchema, (scope, user, body) => editOwner(ctx, scope, user, body));
   action("open-until", openUntilSchema, (scope, user, body) => changeOpenUntil(ctx, scope, user, body));
   action("retest", retestSchema, (scope, user, body) => assignRetest(ctx, scope, user, body));
+  // GDPR Art. 17 (docs/decisions/181): no body; the answer is the end of the applicant's data.
+  action("erase", z.object({}).strict(), (scope, user) => {
+    eraseApplicant(ctx, scope, user);
+    return { erased: true };
+  });
 
   router.post(
     `${one}/profiles`,

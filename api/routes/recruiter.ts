@@ -59,7 +59,7 @@ export function recruiterRoutes(router: Router, ctx: ApiContext): void {
       const scope = { recruiter, customer };
       enforceRecruiterLimit(ctx, scope, "list-export");
       const users = ctx.db
-        .prepare("SELECT * FROM users WHERE cstm = ? AND role = 'applicant' ORDER BY user_name LIMIT 1000")
+        .prepare("SELECT * FROM users WHERE cstm = ? AND role = 'applicant' AND erased_at IS NULL ORDER BY user_name LIMIT 1000")
         .all(customer.cstm) as User[];
       writeListAudit(ctx, scope, { via: "unpaged-list", filter: {}, rows: users.length });
       success(res, { cstm: customer.cstm, applicants: users.map((user) => summary(user, finishedModules(ctx.db, user.id))) });

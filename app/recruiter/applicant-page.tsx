@@ -672,6 +672,14 @@ export function ApplicantPage(props: ApplicantPageProps) {
       </section>
 
       <EmailSection props={props} />
+
+      <section className="recruiter-section" aria-labelledby="privacy-title">
+        <h2 id="privacy-title">{t("applicant.privacy.title")}</h2>
+        <p>
+          {/* GDPR Art. 17: the erasure's own page is its confirmation step (docs/decisions/181). */}
+          <Link to={`${pagePath}/erase`}>{t("applicant.privacy.erase")}</Link>
+        </p>
+      </section>
       <AuditTrail entries={applicant.audit} />
     </article>
   );

@@ -1,15 +1,13 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { readFormData } from "~/forms/form-data.server";
-import { getTranslator } from "~/i18n/i18n.server";
 import { intlLocale } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
-import { recruiterPath } from "~/recruiter/paths";
-import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
+import { loadNamedApplicant } from "~/recruiter/named-applicant.server";
+import { withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { issueContinueCode } from "~/upstream/recruiter-continue.server";
-import { applicantDetail } from "~/upstream/recruiter.server";
 
 /**
  * Test continue (issue 12, docs/decisions/156): the recruiter picks one of the applicant's open,
@@ -23,27 +21,22 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 const PROFILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 async function loadApplicant(args: LoaderFunctionArgs | ActionFunctionArgs) {
-  const recruiter = await requireRecruiter(args);
-  const { cstm, language, session } = recruiter;
-  const userName = args.params.userName ?? "";
-  const applicant = await withRecruiterUpstream(args, recruiter, () => applicantDetail(args.context, session, cstm, userName, language));
-  const t = getTranslator(language, "recruiter");
-  const name = [applicant.firstName, applicant.lastName].filter(Boolean).join(" ") || t("list.anonymous");
+  const { recruiter, userName, applicant, name, t, pagePath } = await loadNamedApplicant(args);
   const profiles = applicant.profiles
     .filter((profile) => profile.isOpen && profile.finished < profile.total)
     .map((profile) => ({ value: profile.id, label: `${profile.name} (${profile.id})` }));
-  return { recruiter, userName, name, profiles, t };
+  return { recruiter, userName, name, profiles, t, pagePath };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { recruiter, userName, name, profiles, t } = await loadApplicant(args);
+  const { name, profiles, t, pagePath } = await loadApplicant(args);
   const wanted = new URL(args.request.url).searchParams.get("profile") ?? "";
   return {
     title: t("continue.documentTitle", { name }),
     name,
     profiles,
     chosen: profiles.some((profile) => profile.value === wanted) ? wanted : (profiles[0]?.value ?? ""),
-    pagePath: recruiterPath(recruiter.cstm, `/applicants/${encodeURIComponent(userName)}`),
+    pagePath,
   };
 }
 

@@ -472,7 +472,8 @@ export type ApplicantAction =
   | { kind: "profiles"; body: { profileId: string; openUntil: string | null } }
   | { kind: "retest"; body: { profileId: string; componentIds: number[] } }
   | { kind: "forms"; moduleId: number; body: { profileId: string; values: Record<string, string> } }
-  | { kind: "email"; body: { template: string } };
+  | { kind: "email"; body: { template: string } }
+  | { kind: "erase"; body: Record<string, never> };
 
 export async function changeApplicant(
   context: AppLoadContext,

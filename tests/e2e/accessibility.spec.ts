@@ -246,6 +246,12 @@ const PAGES: AuditedPage[] = [
     path: "/demo/recruiter/applicants/ben/continue",
     recruiter: true,
   },
+  {
+    name: "recruiter: erase an applicant (the confirmation step)",
+    route: "$cstm.recruiter.applicants.$userName_.erase.tsx",
+    path: "/demo/recruiter/applicants/ben/erase",
+    recruiter: true,
+  },
   { name: "continue a test at a station", route: "$cstm.continue.tsx", path: "/demo/continue?langId=en_GB" },
   { name: "recruiter: import", route: "$cstm.recruiter.import.tsx", path: "/demo/recruiter/import", recruiter: true },
   {

@@ -99,3 +99,38 @@ test("R-SCR-14 rita uploads a CSV of 3 valid rows and 1 bad one, sees the bad ro
   await expect(list).toBeVisible(SLOW);
   for (const name of ["Anja Kröger", "Béla Tóth", "Carlo Ricci"]) await expect(list.getByRole("link", { name })).toBeVisible();
 });
+
+test("GDPR Art. 17 R-SCR-14 rita erases an applicant she created: a confirmation step names them, and the list no longer finds them", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const email = `e2e.erase.${unique(testInfo.project.name)}@example.com`;
+  await signInAsRita(page);
+  await page.goto("/demo/recruiter/create");
+  await page.getByLabel("First name").fill("Egon");
+  await page.getByLabel("Last name").fill("Löschmann");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Profile").selectOption("P100");
+  await page.getByRole("button", { name: "Create applicant" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Egon Löschmann" })).toBeVisible(SLOW);
+
+  // The applicant page's data protection section leads to the confirmation step, which names the applicant.
+  await page.getByRole("link", { name: "Erase this applicant …" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Erase Egon Löschmann (${email})?` })).toBeVisible(SLOW);
+  await expect(page.getByText("This cannot be undone.")).toBeVisible();
+  // Cancel changes nothing.
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Egon Löschmann" })).toBeVisible(SLOW);
+  await page.getByRole("link", { name: "Erase this applicant …" }).click();
+  await page.getByRole("button", { name: "Erase permanently" }).click();
+
+  await expect(page).toHaveURL(/\/demo\/recruiter\/applicants$/, SLOW);
+  await expect(page.getByRole("status")).toHaveText(
+    "The applicant has been erased. Their results remain in the statistics without personal data.",
+  );
+  await page.getByLabel("Search (name, username, e-mail)").fill("Löschmann");
+  await page.getByRole("button", { name: "Apply" }).first().click();
+  await expect(page.getByText("No applicants match these filters.")).toBeVisible(SLOW);
+  // The mail sent at creation is gone with the rest of their data.
+  expect(await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()).toEqual([]);
+});

@@ -1,0 +1,87 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { readFormData } from "~/forms/form-data.server";
+import { useTranslation } from "~/i18n/react";
+import { recruiterPath } from "~/recruiter/paths";
+import { loadNamedApplicant } from "~/recruiter/named-applicant.server";
+import { withRecruiterUpstream } from "~/recruiter/session.server";
+import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
+import { commitSession } from "~/session/request.server";
+import { changeApplicant } from "~/upstream/recruiter.server";
+
+/**
+ * Erasing an applicant (GDPR Art. 17, docs/decisions/181): this page is the confirmation step, naming the applicant
+ * and what goes; its button posts `confirmed=yes`. Afterwards the applicant is gone from every recruiter page, so the
+ * recruiter lands on the list with a notice that names nobody.
+ */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { userName, name, t, pagePath } = await loadNamedApplicant(args);
+  return { title: t("erase.documentTitle", { name }), name, userName, pagePath };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { recruiter, userName } = await loadNamedApplicant(args);
+  const formData = await readFormData(args.request);
+  if (formData.get("confirmed") !== "yes") return data({ error: "erase.confirmRequired" }, { status: 400 });
+  try {
+    await withRecruiterUpstream(args, recruiter, () =>
+      changeApplicant(args.context, recruiter.session, recruiter.cstm, userName, { kind: "erase", body: {} }),
+    );
+  } catch (error) {
+    if (isRateLimited(error)) {
+      logRefusal(args, recruiter, "erase");
+      return data({ error: TOO_MANY }, { status: 429 });
+    }
+    throw error;
+  }
+  // Who and what, never whom: the upstream's audit entry is the record (docs/decisions/171).
+  args.context.logger.info(
+    { recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, intent: "erase" } },
+    "recruiter action",
+  );
+  recruiter.session.flash("notice", { key: "recruiter:erase.done", kind: "success" });
+  throw redirect(recruiterPath(recruiter.cstm, "/applicants"), {
+    headers: { "Set-Cookie": await commitSession(args.context, recruiter.session) },
+  });
+}
+
+export default function EraseApplicant() {
+  const { name, userName, pagePath } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("recruiter");
+  return (
+    <section aria-labelledby="erase-title">
+      <p>
+        <Link to={pagePath}>{t("erase.back", { name })}</Link>
+      </p>
+      <h1 id="erase-title">{t("erase.title", { name, userName })}</h1>
+      <div className="card confirmation">
+        <p>{t("erase.intro")}</p>
+        <ul>
+          <li>{t("erase.what1")}</li>
+          <li>{t("erase.what2")}</li>
+          <li>{t("erase.what3")}</li>
+        </ul>
+        <p>{t("erase.kept")}</p>
+        <p>
+          <strong>{t("erase.irreversible")}</strong>
+        </p>
+        {result?.error ? (
+          <div className="form-errors" role="alert">
+            <p>{t(result.error)}</p>
+          </div>
+        ) : null}
+        <Form method="post" className="filter-actions">
+          <button type="submit" name="confirmed" value="yes" className="button button-primary">
+            {t("erase.submit")}
+          </button>
+          <Link to={pagePath}>{t("erase.cancel")}</Link>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
