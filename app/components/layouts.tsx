@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
 import type { Appearance } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
@@ -33,14 +33,6 @@ export interface CustomerShell {
   pages?: string[];
   /** The one-time user notification (session flash "notice", see components/notice.tsx). */
   notice?: UserNotice;
-}
-
-/**
- * The customer and visitor data of the $cstm layout, for any component below it; e.g. the
- * dashboard's progress view reads `appearance.showProgress`.
- */
-export function useCustomerShell(): CustomerShell | undefined {
-  return useRouteLoaderData<CustomerShell>("routes/$cstm");
 }
 
 function SkipLink() {
@@ -135,14 +127,6 @@ function Frame({
       {modals.length > 0 ? <RouteModals modals={modals} overlay={shell.appearance.overlay} /> : null}
       <ErrorDialogs cstm={shell.cstm} onSite={shell.onSite} supportEmail={shell.supportEmail} overlay={shell.appearance.overlay} />
     </div>
-  );
-}
-
-export function LandingLayout({ shell, children }: LayoutProps) {
-  return (
-    <Frame name="landing" shell={shell}>
-      {children}
-    </Frame>
   );
 }
 
