@@ -7,7 +7,7 @@ import type { Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
 import { inertProps, ModalLink } from "~/modals/modal-link";
 import { RouteModals, useRouteModals } from "~/modals/route-modals";
-import { ErrorDialogs } from "~/errors/lazy";
+import { LazyErrorDialogs } from "~/errors/lazy";
 import { LanguageChooser } from "./language-chooser";
 import { Navigation } from "./navigation";
 import { Notice, type UserNotice } from "./notice";
@@ -125,7 +125,7 @@ function Frame({
         <Footer shell={shell} />
       </div>
       {modals.length > 0 ? <RouteModals modals={modals} overlay={shell.appearance.overlay} /> : null}
-      <ErrorDialogs cstm={shell.cstm} onSite={shell.onSite} supportEmail={shell.supportEmail} overlay={shell.appearance.overlay} />
+      <LazyErrorDialogs cstm={shell.cstm} onSite={shell.onSite} supportEmail={shell.supportEmail} overlay={shell.appearance.overlay} />
     </div>
   );
 }

@@ -124,7 +124,10 @@ export interface ErrorDialogsProps {
   overlay: boolean;
 }
 
-/** The error dialogs over the page (none when the page's data carries no errors). */
+/**
+ * The error dialogs over the page (none when the page's data carries no errors). Part of the error UI
+ * chunk: pages render LazyErrorDialogs (app/errors/lazy.tsx; decision 114).
+ */
 export function ErrorDialogs({ cstm, onSite, supportEmail, overlay }: ErrorDialogsProps) {
   const payloads = usePageErrors();
   const location = useLocation();

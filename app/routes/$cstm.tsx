@@ -6,7 +6,7 @@ import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
 import { layoutFromMatches, type RouteHandle } from "~/handle";
 import { isSupportedLanguage, resolveLanguage } from "~/i18n/languages";
-import { errorTitleMeta, RouteErrorView } from "~/errors/lazy";
+import { errorTitleMeta, LazyRouteErrorView } from "~/errors/lazy";
 import { useTranslation } from "~/i18n/react";
 import { legalNoticeModal, type LegalNoticeModalData } from "~/modals/legal-notice";
 import { loadOpenModals } from "~/modals/modals.server";
@@ -112,7 +112,7 @@ export default function CustomerRoute() {
 export function ErrorBoundary() {
   const shell = useRouteLoaderData<typeof loader>("routes/$cstm");
   const { t } = useTranslation("errors");
-  const view = <RouteErrorView customer={shell} />;
+  const view = <LazyRouteErrorView customer={shell} />;
   if (!shell) {
     return (
       <div className="layout layout-error">
