@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes }
 import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
 
 /**
- * The honeypot of the public forms (DESIGN §8, issue 15 part 3, docs/decisions/130): remix-utils'
+ * The honeypot of the public forms (DESIGN §8, docs/decisions/130): remix-utils'
  * Honeypot. Each form carries two inputs nobody sees: one that must stay empty (bots that fill every
  * field fall in) and one with the time the form was served, encrypted, so a form posted sooner than
  * HONEYPOT_MIN_FILL_MS after it was served (a bot that replays it at once) is caught too.

@@ -48,10 +48,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const before = languageChanged
     ? resolveLanguage(config.languages, null, (await storedLanguages(args.request, args.context))[cstm])
     : null;
-  // The language has a cookie of its own: choosing one creates no session record (issue 10).
+  // The language has a cookie of its own: choosing one creates no session record (decision 096).
   const languageCookie = languageChanged ? await rememberLanguage(args.request, args.context, cstm, language) : null;
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
-  // Issue 14 part 2: a signed-in applicant who switches to another language has chosen it for the account.
+  // Decision 124: a signed-in applicant who switches to another language has chosen it for the account.
   const switched = before !== null && (!before.ok || before.language !== language);
   const secondary = new SecondaryCalls(args, "routes/$cstm");
   if (switched && currentApplicant(session, cstm)) await storeChosenLanguage(args.context, session, language, secondary);
