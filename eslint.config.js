@@ -1,4 +1,4 @@
-// ESLint flat config (issue 15 part 1, decision 131): type-aware typescript-eslint, React, hooks, jsx-a11y and an
+// ESLint flat config (decision 131): type-aware typescript-eslint, React, hooks, jsx-a11y and an
 // import-cycle rule. Formatting is Prettier's job: eslint-config-prettier (last) turns off the rules it owns.
 // `npm run lint` runs it with a cache (node_modules/.cache/eslint) and --max-warnings 0.
 import js from "@eslint/js";

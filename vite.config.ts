@@ -13,18 +13,7 @@ declare module "@remix-run/node" {
 const appDir = fileURLToPath(new URL("./app", import.meta.url));
 
 // Packages that only ever run on the server; Vite must not pre-bundle them for the browser in dev.
-const serverOnly = [
-  "better-sqlite3",
-  "ioredis",
-  "pino",
-  "pino-http",
-  "nodemailer",
-  "pdf-lib",
-  "express",
-  "compression",
-  "i18next",
-  "remix-i18next",
-];
+const serverOnly = ["better-sqlite3", "ioredis", "pino", "pino-http", "nodemailer", "pdf-lib", "express", "compression"];
 
 /**
  * Decision 114: the app's own modules that every page loads (reached by static imports from the client

@@ -42,8 +42,8 @@ const handleRequest: HandleDocumentRequestFunction = (
   if (root) responseHeaders.set("Content-Language", root.htmlLang);
   responseHeaders.append("Vary", "Cookie");
   // Authenticated pages must never come back from a cache, not even the back button after logout;
-  // nor may any recruiter page, signed in or not (issue 11), nor the station's test-continue page,
-  // whose address may hold a one-time code (issue 12).
+  // nor may any recruiter page, signed in or not (decision 140), nor the station's test-continue page,
+  // whose address may hold a one-time code (decision 156).
   const pathname = new URL(request.url).pathname;
   const noStore = root?.authenticated || isRecruiterPath(pathname) || /^\/[^/]+\/continue$/.test(pathname);
   responseHeaders.set("Cache-Control", noStore ? "no-store" : "private, no-cache");
@@ -139,7 +139,7 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
 }
 
 /**
- * Single-fetch `.data` answers follow the documents' caching rule (issue 10): a signed-in session's
+ * Single-fetch `.data` answers follow the documents' caching rule (decision 096): a signed-in session's
  * data is `no-store` (not even the back button after logout may show it); other data is
  * `private, no-cache` unless its loader chose otherwise. When the session cannot be read, no-store.
  */

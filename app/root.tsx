@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { FocusOnNavigation } from "~/components/focus-on-navigation";
 import { useNonce } from "~/components/nonce";
 import { documentLanguage } from "~/customer/customer.server";
-import { errorTitleMeta, RouteErrorView } from "~/errors/lazy";
+import { errorTitleMeta, LazyRouteErrorView } from "~/errors/lazy";
 import type { ErrorContext } from "~/errors/catalogue-error";
 import { errorContext } from "~/errors/context.server";
 import { FaultProbe, faultOf, type Fault } from "~/errors/fault-probe";
@@ -138,7 +138,7 @@ export function ErrorBoundary() {
   return (
     <div className="layout layout-error">
       <main id="main" className="error-main" tabIndex={-1}>
-        <RouteErrorView />
+        <LazyRouteErrorView />
       </main>
     </div>
   );

@@ -1,6 +1,6 @@
 // bench/cpu-profile-summary: self time of a V8 CPU profile (node --cpu-prof) by part of the system:
 // the product (app/ in the Remix build, server/ and app/ in build/serve.js), the embedded reference
-// API (api/ in build/serve.js), Remix/React, other packages, Node's own internals, GC (issue 13 part 3).
+// API (api/ in build/serve.js), Remix/React, other packages, Node's own internals, GC (the split of decisions 106 and 112).
 // Idle time is left out; shares are of busy time.
 // Usage: node bench/ssr-throughput.mjs --pages login --node-args "--cpu-prof --cpu-prof-dir=.tmp/prof" …
 //        node bench/cpu-profile-summary.mjs .tmp/prof/CPU.….cpuprofile [--top 25] [--from-s 5]

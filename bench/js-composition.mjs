@@ -1,4 +1,4 @@
-// bench/js-composition: what every client chunk consists of (issue 13 part 4, decision 114). Builds the
+// bench/js-composition: what every client chunk consists of (decision 114). Builds the
 // client with the project's vite.config.ts plus a plugin that notes each chunk's modules, then prints
 // every chunk's gzip size (the file as shipped) and, inside it, each module's share: the module's code
 // as rendered into the chunk, minified alone with the same terser options and gzipped alone (an

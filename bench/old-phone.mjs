@@ -1,4 +1,4 @@
-// bench/old-phone (issue 13 part 5): an applicant on an old phone. Debian's Chromium, driven through
+// bench/old-phone (decision 110): an applicant on an old phone. Debian's Chromium, driven through
 // the Chrome DevTools Protocol, with the CPU throttled 4× and a slow mobile network (1.6 Mbit/s down,
 // 750 kbit/s up, 150 ms round trip), goes login → home → a module → the report, once with JavaScript
 // (hydrated pages) and once in lite mode (Save-Data: no JavaScript at all). For each page: LCP, total

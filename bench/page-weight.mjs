@@ -1,6 +1,6 @@
 // bench/page-weight: for each applicant page, the HTML document (raw and gzip), the gzip size of every
 // script the page loads and the CSS, beside the bare Remix page (bench/baseline, decision 105), against
-// the budgets of DESIGN.md §7 and issue 13: JS ≤ 90 KiB hydrated, 0 B in lite mode, every applicant
+// the budgets of DESIGN.md §7 (decisions 109, 166): JS ≤ 90 KiB hydrated, 0 B in lite mode, every applicant
 // document ≤ 6 KiB gzip; the distance to bare Remix is printed per page and at the end (decision 166).
 // Beside the scripts the HTML names (what hydration needs), "JS loaded" is what Chromium really fetches
 // with the page open until its network is quiet: also the deferred modules a page renders at once and
@@ -117,7 +117,7 @@ const budgets = [
   ["HTML ≤ 6 KiB gzip", failing((row) => row.normal.htmlGzip > HTML_BUDGET)],
   ["lite mode 0 B JS", failing((row) => row.lite.jsGzip > 0)],
 ];
-// Issue 13 read "~4 KiB over bare Remix" as the same as 90 KiB; with our floor they differ (decision 166).
+// "~4 KiB over bare Remix" was once read as the same as 90 KiB; with our floor they differ (decision 166).
 const overBare = rows.map((row) => ({ name: row.name, over: sum(row.normal.loaded) - sum(bare.loaded) }));
 const largest = overBare.reduce((top, row) => (row.over > top.over ? row : top));
 console.log(`INFO JS loaded over bare Remix: at most ${signed(largest.over)} (${largest.name}); issue 13 hoped for ~4 KiB`);

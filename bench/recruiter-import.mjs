@@ -1,4 +1,4 @@
-// `npm run bench:recruiter-import`: the recruiter's CSV import (issue 12) of 1,000 applicants, end to
+// `npm run bench:recruiter-import`: the recruiter's CSV import (decision 153) of 1,000 applicants, end to
 // end through the production build (run `npm run build` first), like a browser without JavaScript:
 // rita signs in, uploads a generated CSV file (UTF-8 with BOM, `;`, umlauts, every row with profile
 // P100, an open-until date and an owner), the app parses it and stages the rows upstream (each row

@@ -1,4 +1,4 @@
-// `npm run bench:recruiter-list`: the recruiter's applicant list (issue 11) over 10,000 applicants.
+// `npm run bench:recruiter-list`: the recruiter's applicant list (decision 142) over 10,000 applicants.
 // Seeds a temporary embedded-API database in demo mode plus generated applicants up to 10,000
 // (api/demo/bulk.ts, deterministic), signs rita in and asks each kind of list query --runs times
 // (default 30), after one warm-up. Prints per query kind the median and p95 of the server time (the

@@ -1,5 +1,5 @@
-// `npm run bench:recruiter-stats`: the recruiter's progress and summary figures (issue 12,
-// docs/decisions/155). Seeds a temporary embedded-API database in demo mode plus generated applicants
+// `npm run bench:recruiter-stats`: the recruiter's progress and summary figures
+// (docs/decisions/155). Seeds a temporary embedded-API database in demo mode plus generated applicants
 // (api/demo/bulk.ts, deterministic; 10,000 by default, the demo itself has 300), signs rita in and asks
 // GET /api/demo/recruiter/stats --runs times per filter (default 30), after one warm-up. Prints per
 // filter the median and p95 of the server time (the Server-Timing header: the SQL, without HTTP) and

@@ -1,4 +1,4 @@
-// `npm run bench:redos`: issue 10 part 2. Sends the worst case for the patterns at the body limit
+// `npm run bench:redos` (decision 091): sends the worst case for the patterns at the body limit
 // (1 MiB; 16 KiB for client-error reports) in every free-text field of the embedded API's JSON
 // bodies and of the app's form actions, one request at a time, and prints status and time per
 // field and shape. Starts the production build itself (bench/lib/server.mjs, demo mode).

@@ -1,4 +1,4 @@
-// bench/shutdown: graceful shutdown under load (issue 10, part 5; decision 099). autocannon drives
+// bench/shutdown: graceful shutdown under load (decision 099). autocannon drives
 // 20 connections against a real page of the built server; after a few seconds the server gets
 // SIGTERM. Every request the clients had sent before the signal must get its answer (no reset, no
 // lost request, no 5xx); the process must exit with code 0 within 5 s.

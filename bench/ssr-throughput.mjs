@@ -2,7 +2,7 @@
 // (bench/baseline, a separate minimal Remix app built with our own packages; decision 105).
 // Both servers run side by side pinned to core 0, autocannon (this process) to core 1 where the
 // machine has two cores and taskset exists; the pages are interleaved over several rounds and the
-// medians are compared. Budgets (DESIGN §7, issue 13): login ≥ 70 % and home ≥ 50 % of bare
+// medians are compared. Budgets (DESIGN §7): login ≥ 70 % and home ≥ 50 % of bare
 // Remix's req/s, home p99 ≤ 100 ms at 10 connections, 0 errors and 0 non-2xx on every page.
 // Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 3] [--duration 20] [--connections 10]
 //        [--pages login,home] (name prefixes; default every applicant page) [--json file]
@@ -30,10 +30,9 @@ const option = (name) => {
 };
 const rounds = Number(option("rounds") ?? 3);
 // 20 s per page and round (about 11 minutes for every page): 5 s windows measured how fast a server
-// recovers from idling while the other pages ran, not sustained load. Alternating with bare Remix, the
-// same home page came out at 37–48 % of bare in eleven runs with 5 s windows and 65 % with 20 s (home's CPU per
-// request 4.0–5.6 → 3.3 ms; a server that idled starts its window cold), while runs of many pages,
-// where home follows other pages in a busy process, gave 51–68 % (issue 13, stop 26).
+// recovers from idling while the other pages ran, not sustained load: a server that idled starts its
+// window cold, and the same page's share of bare Remix moved with the window's length and with the
+// pages run before it (decision 105 has the runs).
 const duration = Number(option("duration") ?? 20);
 const connections = Number(option("connections") ?? 10);
 const warmup = Number(option("warmup") ?? 5);

@@ -254,9 +254,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.FAULT_INJECTION && !env.DEMO_MODE) {
     throw new EnvError("Invalid environment variable FAULT_INJECTION: test servers only; it needs DEMO_MODE=true");
   }
-  if (source.API_DEV_ENDPOINTS !== undefined) {
-    warnings.push("API_DEV_ENDPOINTS is no longer read: the embedded API's /api/dev helpers exist only with DEMO_MODE=true.");
-  }
   let secret = env.SESSION_SECRET;
   if (!secret) {
     if (isProduction) {

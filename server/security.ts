@@ -11,7 +11,7 @@ const NONCE_SLOT = "\0";
  *
  * `hsts` follows the session cookie's Secure flag (COOKIE_SECURE), not `req.secure`: behind a
  * TLS-terminating proxy this plain-HTTP server never sees TLS, yet a Secure cookie says the site is
- * only ever reached over HTTPS (issue 10). Browsers ignore the header on plain-HTTP answers, so a
+ * only ever reached over HTTPS (decision 101). Browsers ignore the header on plain-HTTP answers, so a
  * LAN station set up with COOKIE_SECURE=false is the only case that must not send it.
  */
 export function securityHeaders(options: { hsts: boolean; frameSources: string[] }) {
@@ -47,7 +47,7 @@ export function securityHeaders(options: { hsts: boolean; frameSources: string[]
 }
 
 const NONCE_BYTES = 16;
-/** Random bytes for 256 nonces: one call into OpenSSL per 256 documents, not one per document (issue 13 part 3). */
+/** Random bytes for 256 nonces: one call into OpenSSL per 256 documents, not one per document, which showed in CPU profiles. */
 const noncePool = Buffer.alloc(NONCE_BYTES * 256);
 let noncePoolOffset = noncePool.length;
 
@@ -76,7 +76,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * A single-fetch data request (`….data`) whose Origin names another host than the one Remix sees
  * (X-Forwarded-Host, else Host): Remix refuses it with a 500 of its own, whatever Sec-Fetch-Site
- * says. Refused here as the 403 it is (issue 10, found by fuzzing). Documents are not checked this
+ * says. Refused here as the 403 it is (found by fuzzing, decision 102). Documents are not checked this
  * way: a proxy that rewrites Host must not break plain form posts.
  */
 export function isForeignOriginDataRequest(req: Pick<Request, "method" | "headers" | "path">): boolean {

@@ -6,8 +6,8 @@ import { createWorkLimiter, WorkQueueFullError } from "./work-limiter";
 /**
  * scrypt password hashes (node:crypto), stored as `scrypt$N$r$p$salt$hash`: the cost can be raised
  * without invalidating existing hashes, and a weaker one is replaced at the next login (needsRehash).
- * The cost is OWASP's for scrypt (N=2^17, r=8, p=1: 128 MiB and a few hundred ms per derivation;
- * issue 10, docs/decisions/092).
+ * The cost is OWASP's for scrypt (N=2^17, r=8, p=1); what a derivation takes in memory and time is in
+ * docs/decisions/092.
  */
 export const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 type Cost = { N: number; r: number; p: number };

@@ -4,8 +4,8 @@ import type { Db } from "../db/connection";
 import { ApiError } from "../http/errors";
 
 /**
- * Request limits of the calls that send mail or create accounts without a token (issue 10,
- * docs/decisions/103): resetPassword, resetPasswordByUserName, register, registerAnon and the
+ * Request limits of the calls that send mail or create accounts without a token
+ * (docs/decisions/103): resetPassword, resetPasswordByUserName, register, registerAnon and the
  * newsletter sign-up. /api is public (server.ts mounts it), so the app's own limits do not protect
  * it: without these, anyone could mail-bomb an address through the reset call or burn scrypt CPU
  * with registrations.

@@ -1,5 +1,5 @@
 /**
- * At most `concurrency` tasks at once, the rest wait in order (issue 10): scrypt runs on libuv's
+ * At most `concurrency` tasks at once, the rest wait in order (decision 092): scrypt runs on libuv's
  * thread pool (4 threads), which file and DNS work share, so a burst of logins must never take all
  * of it. A queue longer than `maxWaiting` refuses new work at once instead of letting the wait grow
  * without bound.

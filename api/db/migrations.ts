@@ -276,7 +276,7 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (user_id, profile_id)
   );
   `,
-  // 3: the recruiter workspace (issue 11, docs/decisions/142). The applicant list filters, sorts and
+  // 3: the recruiter workspace (docs/decisions/142). The applicant list filters, sorts and
   // pages in SQL over 10,000 applicants, so progress, last activity and a folded search name are
   // columns kept by triggers (nothing else in the API has to know), and every sort key has an index.
   `
@@ -406,12 +406,12 @@ const MIGRATIONS: string[] = [
     last_activity_at = (SELECT MAX(finished_at) FROM module_progress WHERE module_progress.user_id = users.id),
     search_name = ${SEARCH_NAME.replaceAll("NEW.", "users.")};
   `,
-  // 4: activation links expire 7 days after they were written (issue 10); older ones from now on.
+  // 4: activation links expire 7 days after they were written (decision 092); older ones from now on.
   `
   UPDATE user_hashes SET expires_at = CAST(strftime('%s', 'now') AS INTEGER) + 7 * 24 * 60 * 60
   WHERE purpose = 'activation' AND expires_at IS NULL;
   `,
-  // 5: request limits of the mail and registration calls (issue 10, api/auth/request-limits.ts).
+  // 5: request limits of the mail and registration calls (decision 103, api/auth/request-limits.ts).
   `
   CREATE TABLE IF NOT EXISTS request_limits (
     id TEXT PRIMARY KEY,
@@ -421,7 +421,7 @@ const MIGRATIONS: string[] = [
   CREATE INDEX IF NOT EXISTS request_limits_reset_at ON request_limits (reset_at);
   CREATE TABLE IF NOT EXISTS request_limit_meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
   `,
-  // 6: staged applicant imports of recruiters (issue 12, api/recruiter/create.ts): checked rows wait
+  // 6: staged applicant imports of recruiters (decision 153, api/recruiter/create.ts): checked rows wait
   // here for the recruiter's confirmation, an hour at most.
   `
   CREATE TABLE IF NOT EXISTS recruiter_imports (
@@ -436,7 +436,7 @@ const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS recruiter_imports_expires_at ON recruiter_imports (expires_at);
   `,
-  // 7: one-time codes of "test continue" (issue 12, api/recruiter/continue.ts, docs/decisions/156): a
+  // 7: one-time codes of "test continue" (api/recruiter/continue.ts, docs/decisions/156): a
   // recruiter lets a station resume an applicant's test; stored as SHA-256 only, single use, minutes long.
   `
   CREATE TABLE IF NOT EXISTS continue_codes (
@@ -453,7 +453,7 @@ const MIGRATIONS: string[] = [
   CREATE INDEX IF NOT EXISTS continue_codes_user ON continue_codes (user_id, profile_id);
   CREATE INDEX IF NOT EXISTS continue_codes_expires_at ON continue_codes (expires_at);
   `,
-  // 8: the progress and summary figures at 10,000 applicants (issue 12, docs/decisions/155): whether an
+  // 8: the progress and summary figures at 10,000 applicants (docs/decisions/155): whether an
   // assignment's assessment has started and when its last module was finished are columns kept by
   // triggers, so the figures read user_profiles and users only, without a subquery per assignment.
   `
@@ -496,14 +496,14 @@ const MIGRATIONS: string[] = [
     started = ${startedOf("user_profiles.user_id", "user_profiles.profile_id")},
     last_finished_at = ${lastFinishedOf("user_profiles.user_id", "user_profiles.profile_id")};
   `,
-  // 9: applicants found by e-mail address (the password reset, issue 12): the address as lookups compare
+  // 9: applicants found by e-mail address (the password reset, decision 133): the address as lookups compare
   // it (spaces trimmed, ASCII case folded like the column's NOCASE) in a generated column, with an index
   // of the applicants only, so the lookup's plan cannot drift to scanning every applicant of the user base.
   `
   ALTER TABLE users ADD COLUMN email_key TEXT GENERATED ALWAYS AS (lower(trim(email))) VIRTUAL;
   CREATE INDEX users_applicant_email_key ON users (user_base, email_key) WHERE role = 'applicant';
   `,
-  // 10: test setup (issue 12, docs/decisions/157): a customer's open-until default per test, for the
+  // 10: test setup (docs/decisions/157): a customer's open-until default per test, for the
   // assignments recruiters make, and the audit entries of setup changes (a profile, no applicant).
   `
   CREATE TABLE IF NOT EXISTS profile_settings (
@@ -516,7 +516,7 @@ const MIGRATIONS: string[] = [
   ALTER TABLE recruiter_audit ADD COLUMN profile_id TEXT;
   CREATE INDEX recruiter_audit_profile ON recruiter_audit (cstm, profile_id, id) WHERE profile_id IS NOT NULL;
   `,
-  // 11: the norm values of the recruiter's figures at 10,000 applicants (issue 12, docs/decisions/155): one
+  // 11: the norm values of the recruiter's figures at 10,000 applicants (docs/decisions/155): one
   // row per completed engine session with a norm value, with what the figures filter by (user base,
   // registration, profile) and count (scale, norm value), kept by triggers on engine_sessions. A covering
   // index answers each filter without reading the sessions or joining users and the catalogue.

@@ -1,5 +1,5 @@
 /**
- * Accent- and case-insensitive search (issue 11: "muller" finds Müller, "kovacs" Kovács, "strasse"
+ * Accent- and case-insensitive search (decision 142: "muller" finds Müller, "kovacs" Kovács, "strasse"
  * Straße). SQLite's lower() and LIKE fold ASCII only, and a JavaScript function registered on one
  * connection would break every other connection's writes if a trigger called it. So the folding is
  * a fixed table: migration 3 turns it into a chain of replace() calls that a trigger applies to the

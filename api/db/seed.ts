@@ -20,7 +20,7 @@ import type { Db } from "./connection";
  * users' reset links).
  */
 const DEMO_SEED = "demo-data-v1";
-/** The generated applicants of the recruiter's list (issue 11); also added to demo databases made before them. */
+/** The generated applicants of the recruiter's list (decision 143); also added to demo databases made before them. */
 const DEMO_BULK_SEED = "demo-applicants-v1";
 const LIVE_SEED = "catalogue-v1";
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import { APPLICANT_STATUSES, type ApplicantStatus } from "../recruiter/statuses"
 import { DEMO_COMPONENTS, DEMO_PROFILES, prcmIdOf, type DemoProfile } from "./catalogue";
 
 /**
- * Generated applicants for the recruiter's list (issue 11, docs/decisions/143): a few hundred in the
+ * Generated applicants for the recruiter's list (docs/decisions/143): a few hundred in the
  * demo data so the list, its filters and its paging look like a real week of applications, and
  * 10,000 in bench/recruiter-list.mjs. Deterministic: the same count and seed give the same people,
  * states and answers (dates count back from the seeding time). The named demo users are untouched.

@@ -15,7 +15,7 @@ import { defaultOpenUntil } from "./setup";
 import { APPLICANT_STATUSES } from "./statuses";
 
 /**
- * The recruiter's changes to an applicant (issue 11, docs/decisions/146). Each one checks its input,
+ * The recruiter's changes to an applicant (docs/decisions/146). Each one checks its input,
  * changes the data and writes its audit entry in one transaction, and answers the changed fields
  * ({} when nothing changed: no audit entry then either).
  */

@@ -4,7 +4,7 @@ import type { User } from "../store/users";
 import type { RecruiterScope } from "./access";
 
 /**
- * The audit log of issue 11 (docs/decisions/144): every recruiter change and every export of an
+ * The recruiter audit log (docs/decisions/144): every recruiter change and every export of an
  * applicant's data, with who, when, which applicant and what (before → after). Written in the same
  * transaction as the change. Never a password or a link secret: callers pass only field values a
  * recruiter can see on the applicant page. The process log gets who, which applicant and what, as
@@ -57,7 +57,7 @@ export function writeAudit(ctx: ApiContext, scope: RecruiterScope, applicant: Us
 }
 
 /**
- * A change of a test's setup (issue 12, docs/decisions/157): the same log, about a profile of the
+ * A change of a test's setup (docs/decisions/157): the same log, about a profile of the
  * customer instead of an applicant (applicant_id NULL, applicant_user_name empty, profile_id set).
  */
 export function writeSetupAudit(

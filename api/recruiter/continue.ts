@@ -18,7 +18,7 @@ import { enforceRecruiterLimit } from "./limits";
 import { writeAudit } from "./audit";
 
 /**
- * Test continue (issue 12, docs/decisions/156): an on-site recruiter lets a station resume an
+ * Test continue (docs/decisions/156): an on-site recruiter lets a station resume an
  * applicant's interrupted test. The recruiter asks for a one-time code for the applicant and
  * profile; the station's operator types it (or opens its link) and the station is signed in as the
  * applicant in on-site mode with that profile, where they stopped.

@@ -9,7 +9,7 @@ import { enforceRecruiterLimit } from "./limits";
 import { commitImport, createApplicant, createApplicantSchema, discardImport, importView, stageImport, stageImportSchema } from "./create";
 
 /**
- * Issue 12's calls for creating applicants (docs/api.md, Creating applicants), under the workspace's
+ * The calls for creating applicants (docs/api.md, Creating applicants; decisions 151–153), under the workspace's
  * /{cstm}/recruiter/… with its customer check (403 customer_not_served): one applicant, and a bulk
  * import staged, shown, committed or discarded.
  */

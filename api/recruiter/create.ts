@@ -15,7 +15,7 @@ import { writeAudit } from "./audit";
 import { defaultOpenUntil } from "./setup";
 
 /**
- * Creating applicants (issue 12, docs/decisions/151-153): one at a time, with a password (they can
+ * Creating applicants (docs/decisions/151-153): one at a time, with a password (they can
  * sign in at once) or without (an activation mail in their language), and in bulk from rows of text
  * cells (the app reads them from a CSV upload). A bulk import is staged first: every row is checked
  * and the recruiter sees each row's errors; committing creates the valid rows in one transaction,

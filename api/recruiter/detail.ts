@@ -10,7 +10,7 @@ import { auditOf } from "./audit";
 import { filterOptions } from "./list";
 
 /**
- * GET /{cstm}/recruiter/applicants/{userName}: everything the applicant page shows (issue 11): user
+ * GET /{cstm}/recruiter/applicants/{userName}: everything the applicant page shows (decision 150): user
  * details, status, access, owner, profiles with per-container progress and their modules (results,
  * with earlier results of retests side by side), form answers, and the audit trail, newest first.
  * Texts are in the recruiter's language.

@@ -6,7 +6,7 @@ import { createUserHash } from "../store/user-hashes";
 import type { User } from "../store/users";
 
 /**
- * The mails a recruiter sends from the applicant page (issue 11, docs/decisions/145): invitation,
+ * The mails a recruiter sends from the applicant page (docs/decisions/145): invitation,
  * reminder and password reset, always in the applicant's language (de formal, de-DU informal, as the
  * applicant's pages address them). The preview shows exactly the text that will be written, with a
  * placeholder where the reset link's secret will go; sending writes the mail to the outbox (and

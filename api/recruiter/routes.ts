@@ -40,7 +40,7 @@ import { recruiterStatsRoutes } from "./stats-routes";
 import { PREVIEW_LINK_SECRET, RECRUITER_TEMPLATES, recruiterTemplateMail, sendRecruiterTemplateMail } from "./mails";
 
 /**
- * The recruiter workspace of issue 11 under /{cstm}/recruiter/… (docs/api.md, Recruiter workspace):
+ * The recruiter workspace (decision 140) under /{cstm}/recruiter/… (docs/api.md, Recruiter workspace):
  * the customer is the path's first segment, as in /{cstm}/dataProtStat (spec §1), and must be one the
  * recruiter serves (403 otherwise). Recruiter tokens only (R-ROLE-01: the path contains "recruiter").
  */

@@ -12,7 +12,7 @@ import { recruiterScope, type RecruiterScope } from "./access";
 import { changedFields, setupAuditOf, writeSetupAudit } from "./audit";
 
 /**
- * Test setup (issue 12, docs/decisions/157): a customer's tests with their containers and modules in
+ * Test setup (docs/decisions/157): a customer's tests with their containers and modules in
  * order (read-only: the catalogue is the user base's, shared by its customers and read once at start),
  * and the open-until default of each test for the assignments recruiters make (created, imported or
  * assigned applicants without an open-until date of their own). Changes are in the audit log.

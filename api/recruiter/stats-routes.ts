@@ -8,7 +8,7 @@ import { recruiterScope } from "./access";
 import { recruiterStats, statsQuerySchema } from "./stats";
 
 /**
- * Issue 12's progress and summary figures (docs/api.md, Recruiter statistics; docs/decisions/155):
+ * The recruiter's progress and summary figures (docs/api.md, Recruiter statistics; docs/decisions/155):
  * GET /{cstm}/recruiter/stats, recruiter tokens of a served customer only.
  */
 export function recruiterStatsRoutes(router: Router, ctx: ApiContext): void {

@@ -8,7 +8,7 @@ import { dateSchema } from "../http/validation";
 import { nextDay } from "./list";
 
 /**
- * GET /{cstm}/recruiter/stats (issue 12, docs/decisions/155): progress and summary figures of a
+ * GET /{cstm}/recruiter/stats (docs/decisions/155): progress and summary figures of a
  * customer, or of one test (profile), in SQL. The unit is the assignment (an applicant with a test):
  * each is in exactly one state, checked in this order:
  *   completed  every module of the profile finished;

@@ -1,5 +1,5 @@
 /**
- * The recruiter's status of an applicant (issue 11, docs/decisions/142): where the application
+ * The recruiter's status of an applicant (docs/decisions/142): where the application
  * stands, set by recruiters only. The assessment progress is separate (finished modules).
  */
 export const APPLICANT_STATUSES = ["new", "screening", "interview", "offer", "hired", "rejected"] as const;

@@ -17,7 +17,7 @@ export function customRoutes(router: Router, ctx: ApiContext): void {
       const customer = requireCustomer(ctx.catalogue, cstm);
       if (!customer.pages.has("newsletter")) throw notFound("unknown_customer");
       if (!body.consent) throw badRequest("consent_required");
-      // Issue 10: per client and per e-mail address (a sign-up is a mail to that address).
+      // Decision 103: per client and per e-mail address (a sign-up is a mail to that address).
       ctx.requestLimits.enforce("newsletter", ctx.clientAddress(req), `${customer.cstm}:${body.email}`);
       const result = ctx.db
         .prepare("INSERT OR IGNORE INTO newsletter_subscriptions (cstm, email, language, subscribed_at) VALUES (?, ?, ?, ?)")

@@ -52,7 +52,7 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
         setPassword(ctx.db, link.user.id, passwordHash, ctx.now());
         if (link.purpose === "password-reset") markHashUsed(ctx.db, link.hash_sha256, ctx.now());
         else ctx.db.prepare("UPDATE users SET activated = 1 WHERE id = ?").run(link.user.id);
-        // Issue 10: whoever knew the old password is signed out everywhere, and older links are dead.
+        // Decision 092: whoever knew the old password is signed out everywhere, and older links are dead.
         endResetLinks(ctx.db, link.user.id, ctx.now());
         ctx.tokens.revokeAllOf(link.user.id);
       })();
@@ -74,7 +74,7 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
       const passwordHash = await hashPassword(body.newPassword);
       ctx.db.transaction(() => {
         setPassword(ctx.db, user.id, passwordHash, ctx.now());
-        // Issue 10: the other sessions of this account end; the one that changed the password goes on.
+        // Decision 092: the other sessions of this account end; the one that changed the password goes on.
         endResetLinks(ctx.db, user.id, ctx.now());
         ctx.tokens.revokeAllOf(user.id, { except: authOf(res).token });
       })();
@@ -91,7 +91,7 @@ export function passwordRoutes(router: Router, ctx: ApiContext): void {
     find: (userBase: string) => User | undefined,
   ) => {
     const customer = requireCustomer(ctx.catalogue, customerCstm);
-    // Issue 10: per client and per e-mail / user name, so the call cannot mail-bomb anyone. Counted
+    // Decision 103: per client and per e-mail / user name, so the call cannot mail-bomb anyone. Counted
     // whether or not the account exists: the answer must not tell.
     ctx.requestLimits.enforce("password-reset", ctx.clientAddress(req), `${customer.userBase}:${target}`);
     const chosen = customerLanguage(customer.languages, language);

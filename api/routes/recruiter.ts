@@ -17,8 +17,8 @@ import { findUserByName, type User } from "../store/users";
 
 /**
  * The first recruiter calls (R-ROLE-01, R-SCR-14): applicants of the recruiter's customer, one
- * applicant's progress, and a mail to an applicant. Only recruiter tokens reach them. The workspace
- * of issue 11 (list, applicant page, actions, audit) is in api/recruiter/, under /{cstm}/recruiter/….
+ * applicant's progress, and a mail to an applicant. Only recruiter tokens reach them. The recruiter
+ * workspace (decision 140: list, applicant page, actions, audit) is in api/recruiter/, under /{cstm}/recruiter/….
  */
 export function recruiterRoutes(router: Router, ctx: ApiContext): void {
   function summary(user: User, finished: Finished) {

@@ -73,7 +73,7 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
       const body = parseBody(req, registerSchema);
       const customer = requireCustomer(ctx.catalogue, body.cstm);
       if (!customer.enableRegistration) throw forbidden("registration_disabled", "C11");
-      // Issue 10: every registration costs a scrypt derivation; per client and per e-mail address.
+      // Decision 103: every registration costs a scrypt derivation; per client and per e-mail address.
       ctx.requestLimits.enforce("register", ctx.clientAddress(req), `${customer.userBase}:${body.email}`);
       const profile = registrationProfile(ctx, customer, body.profileId, false);
       const revision = requireCurrentStatement(ctx, customer, body.dataProtectionStatementId, body.dataProtectionStatementRevision);
@@ -97,7 +97,7 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
             firstName: body.firstName,
             lastName: body.lastName,
             language,
-            // The issue's registration journey ends on Home: a self-registered account is active at once
+            // Registration ends on Home, signed in: a self-registered account is active at once
             // (docs/decisions/051). Activation links remain for accounts recruiters create.
             activated: 1,
             anonymous: 0,
@@ -121,7 +121,7 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
       const body = parseBody(req, registerAnonSchema);
       const customer = requireCustomer(ctx.catalogue, body.cstm);
       if (!customer.enableAnonRegistration) throw forbidden("registration_disabled", "C11");
-      // Issue 10: every call creates an account; there is no target, so per client only.
+      // Decision 103: every call creates an account; there is no target, so per client only.
       ctx.requestLimits.enforce("register-anonymous", ctx.clientAddress(req));
       const profile = registrationProfile(ctx, customer, body.profileId, true);
       const revision = requireCurrentStatement(ctx, customer, body.dataProtectionStatementId, body.dataProtectionStatementRevision);
@@ -161,7 +161,7 @@ export function registrationRoutes(router: Router, ctx: ApiContext): void {
       if (!link || link.purpose !== "activation") throw invalidHash();
       // R-API-03: the app ignores this 403.
       if (link.user.activated === 1) throw forbidden("already_activated");
-      // Issue 10: an activation link is valid for 7 days (the catalogue's answer for an invalid link).
+      // Decision 092: an activation link is valid for 7 days (the catalogue's answer for an invalid link).
       if (isExpired(link, Math.floor(ctx.now().getTime() / 1000))) throw invalidHash();
       const setsPassword = link.user.password_hash === null && body.password !== undefined;
       if (setsPassword && !meetsRequirements(body.password!)) throw passwordRequirementsError();

@@ -54,13 +54,13 @@ async function checkCredentials(
   throttle.succeeded(key);
   if (user.password_hash && needsRehash(user.password_hash)) await rehash(ctx, user, user.password_hash, password);
   if (user.activated !== 1) throw new ApiError(402, "account_not_activated");
-  // Issue 11: a recruiter disabled this applicant's access (docs/decisions/146).
+  // A recruiter disabled this applicant's access (docs/decisions/146).
   if (user.login_disabled === 1) throw new ApiError(403, "access_disabled");
   return user;
 }
 
 /**
- * A hash made with a weaker cost than today's is replaced while the password is at hand (issue 10).
+ * A hash made with a weaker cost than today's is replaced while the password is at hand (decision 092).
  * Only if it is still the stored one: a password change in between wins. The history keeps the new
  * hash too, so the "used before" check needs no weak hash either.
  */

@@ -8,7 +8,7 @@ import { route } from "../http/handlers";
 import { componentIdSchema, parseBody, profileIdSchema } from "../http/validation";
 import { requireAssignment } from "../store/progress";
 
-/** Reports a visitor's address may send per minute without a token (issue 14 part 7). */
+/** Reports a visitor's address may send per minute without a token (decision 125). */
 export const VISITOR_REPORTS_PER_MINUTE = 30;
 
 /** The three track calls and handleClientError: stored, answered 204 (spec §7, R-ENT-09). */
@@ -29,7 +29,7 @@ const clientErrorSchema = z.object({
   errStack: z.string().max(20_000).optional(),
   userInfo: z
     .union([z.string().max(2000), z.record(z.unknown())])
-    // A visitor's report has no user: the app sends null (issue 14 part 7).
+    // A visitor's report has no user: the app sends null (decision 125).
     .nullish()
     .refine((value) => value == null || JSON.stringify(value).length <= 2000, { message: "too long" }),
 });
@@ -58,7 +58,7 @@ export function trackingRoutes(router: Router, ctx: ApiContext): void {
     );
   }
 
-  // Issue 14 part 7: errors of visitors (before sign-in) arrive without a token; per client address,
+  // Decision 125: errors of visitors (before sign-in) arrive without a token; per client address,
   // bounded, so one client cannot flood the table. Signed-in reports carry their token as before.
   const visitorReports = createFailureThrottle({ maxFailures: VISITOR_REPORTS_PER_MINUTE, windowS: 60, nowMs: () => ctx.now().getTime() });
   const tokenIfSent: RequestHandler = (req, res, next) => (bearerToken(req) === null ? next() : requireToken(ctx)(req, res, next));

@@ -24,7 +24,7 @@ export interface User {
   finalized_at: string | null;
   dp_accepted_revision: number | null;
   contacting_accepted: number;
-  /** Recruiter workspace (issue 11): the recruiter-set status, owner and access, and kept counters. */
+  /** Recruiter workspace (decisions 142, 146): the recruiter-set status, owner and access, and kept counters. */
   status: string;
   owner_id: number | null;
   login_disabled: number;

@@ -56,7 +56,7 @@ function pageOfRequest(request: Request): string {
 }
 
 /**
- * Issue 14 part 1 (R-CAT-02, R-CON-04, decision 126): the applicant's session timed out. Not a bare
+ * R-CAT-02, R-CON-04 (decision 126): the applicant's session timed out. Not a bare
  * redirect to a login form (an anonymous applicant has no credentials for it): C02, or C22 with the
  * button to their registration, in the language the page has. A form posted into the expired session
  * keeps its values in the (new) session for the same applicant, and C02's button names the page, so
@@ -184,7 +184,7 @@ export async function signInApplicant(
 }
 
 /**
- * Issue 14 part 2 (spec §3: the login response carries the user's `language`): after sign-in a
+ * Decision 124 (spec §3: the login response carries the user's `language`): after sign-in a
  * returning applicant sees their own stored language, unless they chose one on this device (the
  * URL's `langId` or the language cookie, R-LANG-01), or the stored one is not among the customer's
  * languages.

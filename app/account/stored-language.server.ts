@@ -6,10 +6,10 @@ import { endsSession } from "~/upstream/client.server";
 import { savePersonalData } from "~/upstream/personal-data.server";
 
 /**
- * Issue 14 part 2: a signed-in applicant who picks a language with the language chooser has chosen
+ * Decision 124: a signed-in applicant who picks a language with the language chooser has chosen
  * it for their account, as on the profile page: it is stored upstream (POST /profile), so their next
  * sign-in, on any device, starts in it. The page never fails for it: a refusal is the catalogue
- * error as a dialog over the page in the new language (issue 14 part 3), and an ended session is
+ * error as a dialog over the page in the new language (decision 127), and an ended session is
  * the page's own loaders' to report.
  */
 export async function storeChosenLanguage(

@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import type { SessionRecordStore } from "~/session/store.server";
 
 /**
- * Answers of a Form module that are not saved upstream yet (issue 5: "a reload, a back button or a
- * session time-out loses nothing"). Drafts belong to the applicant, not to the browser session: a new
- * login gets a new session id (session fixation defence), and the draft must still be there. So they
- * are keyed by customer + user name + profile + module and live in the session store's backend
- * (SQLite, Redis, memory in unit tests) under their own `draft:` id prefix, with a long expiry.
+ * Answers of a Form module that are not saved upstream yet (docs/decisions/040: a reload, the back
+ * button or a session time-out loses none of them). Drafts belong to the applicant, not to the
+ * browser session: a new login gets a new session id (session fixation defence), and the draft must
+ * still be there. So they are keyed by customer + user name + profile + module and live in the
+ * session store's backend (SQLite, Redis, memory in unit tests) under their own `draft:` id prefix,
+ * with a long expiry.
  */
 export interface DraftKey {
   cstm: string;

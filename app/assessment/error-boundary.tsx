@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { RouteErrorView } from "~/errors/lazy";
+import { LazyRouteErrorView } from "~/errors/lazy";
 import type { CustomerLayoutData } from "~/routes/$cstm";
 
 /**
@@ -9,5 +9,5 @@ import type { CustomerLayoutData } from "~/routes/$cstm";
  */
 export function AssessmentErrorBoundary() {
   const shell = useRouteLoaderData<CustomerLayoutData>("routes/$cstm");
-  return <RouteErrorView customer={shell} />;
+  return <LazyRouteErrorView customer={shell} />;
 }

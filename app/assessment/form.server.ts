@@ -89,7 +89,7 @@ export async function formView(request: Request, context: AppLoadContext, loaded
   const { definition } = formData;
   const languages = loaded.config.languages;
   let draft = await context.services.draftStore.get(draftKey(loaded));
-  // Issue 14 part 1: what was posted into the expired session becomes the draft after the sign-in.
+  // Decision 126: what was posted into the expired session becomes the draft after the sign-in.
   const resumed = await takeResumedValues(context, loaded, assessmentPath(loaded.cstm, loaded.moduleId));
   if (resumed) {
     draft = { ...draft, ...draftValuesFrom(Object.entries(resumed), ["intent"]) };
@@ -137,7 +137,7 @@ export async function requireCompleteDraft(context: AppLoadContext, loaded: Asse
 }
 
 /**
- * The pages that show a Form module's answers read-only (issue 15 part 4): the summary shows the
+ * The pages that show a Form module's answers read-only: the summary shows the
  * complete draft (R-SCR-03), the success page the saved values (R-SCR-04). Their loaders and the
  * summary's save share this: the module, its form data (or the redirect that fits its state), the
  * values and the page's heading and answers.

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 
 /**
- * The card of the account pages (activation, forgot and reset password, registration; issue 15
- * part 4): the section named by its heading, and the way back to the login where one is given.
+ * The card the account pages share (activation, forgot and reset password, registration): the
+ * section named by its heading, and the way back to the login where one is given.
  */
 export function AuthCard({
   titleId,

@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
 import type { Appearance } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
@@ -7,7 +7,7 @@ import type { Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
 import { inertProps, ModalLink } from "~/modals/modal-link";
 import { RouteModals, useRouteModals } from "~/modals/route-modals";
-import { ErrorDialogs } from "~/errors/lazy";
+import { LazyErrorDialogs } from "~/errors/lazy";
 import { LanguageChooser } from "./language-chooser";
 import { Navigation } from "./navigation";
 import { Notice, type UserNotice } from "./notice";
@@ -33,14 +33,6 @@ export interface CustomerShell {
   pages?: string[];
   /** The one-time user notification (session flash "notice", see components/notice.tsx). */
   notice?: UserNotice;
-}
-
-/**
- * The customer and visitor data of the $cstm layout, for any component below it; e.g. the
- * dashboard's progress view reads `appearance.showProgress`.
- */
-export function useCustomerShell(): CustomerShell | undefined {
-  return useRouteLoaderData<CustomerShell>("routes/$cstm");
 }
 
 function SkipLink() {
@@ -133,16 +125,8 @@ function Frame({
         <Footer shell={shell} />
       </div>
       {modals.length > 0 ? <RouteModals modals={modals} overlay={shell.appearance.overlay} /> : null}
-      <ErrorDialogs cstm={shell.cstm} onSite={shell.onSite} supportEmail={shell.supportEmail} overlay={shell.appearance.overlay} />
+      <LazyErrorDialogs cstm={shell.cstm} onSite={shell.onSite} supportEmail={shell.supportEmail} overlay={shell.appearance.overlay} />
     </div>
-  );
-}
-
-export function LandingLayout({ shell, children }: LayoutProps) {
-  return (
-    <Frame name="landing" shell={shell}>
-      {children}
-    </Frame>
   );
 }
 

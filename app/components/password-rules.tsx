@@ -20,7 +20,7 @@ export function PasswordRules({ id, rules }: { id: string; rules: PasswordRule[]
 
 /**
  * A new password with the server's rules as its hint, and its repetition: the one block of the
- * registration, activation, reset and change-password forms (issue 15 part 4).
+ * registration, activation, reset and change-password forms share (R-VAL-03, R-VAL-04, R-VAL-05).
  */
 export function NewPasswordFields({
   password,

@@ -60,7 +60,7 @@ export async function feedbackState(
   profileId: string,
   secondary: SecondaryCalls,
 ): Promise<FeedbackState> {
-  // Secondary (issue 14 part 3): the page shows without it, the failure as a dialog over it.
+  // Secondary (decision 127): the page shows without it, the failure as a dialog over it.
   const userData = await secondary.run(getUserData(context, session, { profileId }), null);
   return userData ? { requested: userData.feedbackRequested, seen: userData.feedbackModalSeen } : { requested: false, seen: false };
 }
@@ -134,7 +134,7 @@ export async function feedbackAction(args: ActionFunctionArgs): Promise<never> {
 export async function feedbackPageRedirect(args: DataFunctionArgs): Promise<never> {
   const active = await requireActiveProfile(args);
   const { cstm, session } = active;
-  // Issue 14 part 1 (decision 126): feedback sent into an expired session leads here after signing in
+  // Decision 126: feedback sent into an expired session leads here after signing in
   // again (C02's button names this page): the dialog opens where it was, with the rating and comment.
   const resumed = await takeResumedValues(args.context, active, customerPath(cstm, "/feedback"));
   const asked = new URL(args.request.url).searchParams.get("returnTo") ?? resumed?.returnTo;

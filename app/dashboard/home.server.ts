@@ -132,7 +132,7 @@ async function loadOverview(
   return { overview: { openModules: modules.elements, finishedModules: modules.finishedElements }, incomplete: false };
 }
 
-/** A failed statement is DP01 over the page (issue 14 part 3); the card says so too and the page stays usable. */
+/** A failed statement is DP01 over the page (decision 127); the card says so too and the page stays usable. */
 async function loadDataProtection(
   args: LoaderFunctionArgs,
   active: ActiveProfileContext,
@@ -153,7 +153,7 @@ async function loadDataProtection(
 /**
  * The page's own data is the profile's modules; the user data (the profile's name, the registration
  * date, the data-protection state, the feedback request) and the statement are secondary: when they
- * fail, home shows the modules with the error as a dialog over it (`secondary`, issue 14 part 3).
+ * fail, home shows the modules with the error as a dialog over it (`secondary`, decision 127).
  */
 export async function homeLoader(
   args: LoaderFunctionArgs,
@@ -200,7 +200,7 @@ export async function homeLoader(
 }
 
 const acceptSchema = z.discriminatedUnion("intent", [
-  // Ids are short: a megabyte "id" is refused here, not passed on to the upstream (issue 10).
+  // Ids are short: a megabyte "id" is refused here, not passed on to the upstream (decision 091).
   z.object({ intent: z.literal("accept-data-protection"), statementId: z.string().min(1).max(64), revision: z.string().min(1).max(64) }),
   z.object({ intent: z.literal("contacting"), contacting: z.enum(["yes", "no"]) }),
 ]);

@@ -64,8 +64,8 @@ export const ALWAYS_PRESENT_PAGES = ["page-not-found"] as const;
  * the logout action must answer in every area, or a signed-in visitor could not leave; the
  * change-password dialog posts to its own action from any page of any area; so does the feedback
  * modal (docs/decisions/073); the video player posts its play/pause/ended tracking to track-video
- * from whichever page shows it. The recruiter workspace (issue 11) belongs to no applicant area: the
- * upstream decides which customers a recruiter serves. Test continue (issue 12, decision 156) is the
+ * from whichever page shows it. The recruiter workspace (decision 140) belongs to no applicant area: the
+ * upstream decides which customers a recruiter serves. Test continue (decision 156) is the
  * station's way in with a recruiter's one-time code, at any customer a recruiter serves.
  */
 export const AREA_INDEPENDENT_ROUTES = ["logout", "change-password", "feedback", "track-video", "recruiter", "continue"] as const;

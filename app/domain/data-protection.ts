@@ -75,7 +75,7 @@ export class DataProtectionStatement implements DataProtectionStatementFields {
     return this.accepted ? "accepted" : "not-accepted";
   }
 
-  /** The statement is shown for acceptance while it is not accepted (issue 5, home). */
+  /** The statement is shown for acceptance while it is not accepted (R-DP-01; on home, decision 031). */
   get needsAcceptance(): boolean {
     return !this.accepted;
   }

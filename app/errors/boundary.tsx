@@ -21,6 +21,7 @@ export interface BoundaryCustomer {
  * The error view of a route's ErrorBoundary: whatever reached the boundary, shown as catalogue
  * errors (R-SCR-13) with the request id, the support address, the on-site rule and a close link
  * back to where the user was. Errors that happened in this browser are reported once (R-ENT-09).
+ * Part of the error UI chunk: pages render LazyRouteErrorView (app/errors/lazy.tsx; decision 114).
  */
 export function RouteErrorView({ customer }: { customer?: BoundaryCustomer }) {
   const error = useRouteError();

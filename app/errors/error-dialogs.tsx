@@ -9,7 +9,7 @@ import { onSiteInQuery, selectMainError } from "./selection";
 import { SHOWN_ERRORS_KEY, type ShownError } from "./shown-error";
 
 /**
- * Issue 14 part 3 (R-ERR-01/03, R-SCR-10, decision 127): catalogue errors of a request whose page can
+ * R-ERR-01/03, R-SCR-10 (decision 127): catalogue errors of a request whose page can
  * still be shown (a failed action, a failed secondary call of a loader) appear as dialogs over the
  * page, which stays as it was, with what was typed. The data carries them under SHOWN_ERRORS_KEY.
  */
@@ -124,7 +124,10 @@ export interface ErrorDialogsProps {
   overlay: boolean;
 }
 
-/** The error dialogs over the page (none when the page's data carries no errors). */
+/**
+ * The error dialogs over the page (none when the page's data carries no errors). Part of the error UI
+ * chunk: pages render LazyErrorDialogs (app/errors/lazy.tsx; decision 114).
+ */
 export function ErrorDialogs({ cstm, onSite, supportEmail, overlay }: ErrorDialogsProps) {
   const payloads = usePageErrors();
   const location = useLocation();

@@ -19,24 +19,31 @@ export const errorUi = deferredModule(() => import("./error-ui"), "error UI");
 
 const DeferredRouteErrorView = errorUi.component((module) => module.RouteErrorView);
 
-/** The error view of a route's ErrorBoundary (app/errors/boundary.tsx). */
-export function RouteErrorView(props: { customer?: BoundaryCustomer }) {
+/**
+ * The error view of a route's ErrorBoundary (app/errors/boundary.tsx's RouteErrorView, loaded apart).
+ * Pages use this one: importing boundary.tsx instead puts the error UI into their bundles (decision 114;
+ * tests/unit/error-ui-bundle.test.ts fails then).
+ */
+export function LazyRouteErrorView(props: { customer?: BoundaryCustomer }) {
   const error = useRouteError();
   return isChunkLoadError(error) ? <ConnectionLostBoundaryView {...props} /> : <DeferredRouteErrorView {...props} />;
 }
 
-const Dialogs = errorUi.component((module) => module.ErrorDialogs);
+const DeferredErrorDialogs = errorUi.component((module) => module.ErrorDialogs);
 
 function carriesShownErrors(value: unknown): boolean {
   return Boolean(value && typeof value === "object" && SHOWN_ERRORS_KEY in value);
 }
 
-/** The error dialogs over the page (app/errors/error-dialogs.tsx), only when the page's data carries errors. */
-export function ErrorDialogs(props: ErrorDialogsProps) {
+/**
+ * The error dialogs over the page (app/errors/error-dialogs.tsx's ErrorDialogs, loaded apart), only when
+ * the page's data carries errors. Like LazyRouteErrorView, the one pages use (decision 114).
+ */
+export function LazyErrorDialogs(props: ErrorDialogsProps) {
   const state = useContext(UNSAFE_DataRouterStateContext);
   const matches = useMatches();
   const any = Object.values(state?.actionData ?? {}).some(carriesShownErrors) || matches.some((match) => carriesShownErrors(match.data));
-  return any ? <Dialogs {...props} /> : null;
+  return any ? <DeferredErrorDialogs {...props} /> : null;
 }
 
 /**

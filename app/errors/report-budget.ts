@@ -1,5 +1,5 @@
 /**
- * Budgets of /_client-errors (issue 10, docs/decisions/103). Browsers send each error once; the
+ * Budgets of /_client-errors (docs/decisions/103). Browsers send each error once; the
  * budgets stop a broken page at many browsers, or someone posting on purpose, from flooding the
  * upstream and Sentry, without letting one client mute everyone else's reports:
  * - per client address and minute, counted in the shared rate-limit store (Redis with REDIS_URL,

@@ -58,7 +58,7 @@ function sendEvent(
 
 /**
  * The path a log line and a tag may name: link secrets (the hash of a reset or activation link, an
- * engine session key) censored, as in the request log (issue 10).
+ * engine session key) censored, as in the request log (decision 101).
  */
 function reportedPath(request: Request): string {
   return redactUrl(new URL(request.url).pathname);

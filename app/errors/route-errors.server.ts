@@ -189,7 +189,7 @@ async function explain(error: unknown, args: LoaderFunctionArgs, routeId: string
 const NOT_ECHOED = /passw|^(intent|csrf|website)$/i;
 
 /**
- * Issue 14 part 3 (decision 127): an action of a page whose catalogue error leaves the page showable
+ * Decision 127: an action of a page whose catalogue error leaves the page showable
  * answers the error as data instead of throwing it: the page renders again (loaders run as after
  * any answer) with the error dialogs over it, and the form gets what was posted back as conform's
  * `initialValue`, so nothing typed is lost without JavaScript either. Errors that end the session
@@ -215,7 +215,7 @@ async function answerOverPage(args: ActionFunctionArgs, explained: DataWithInit)
 }
 
 /**
- * Issue 14 part 3 (decision 127): a failed secondary call of a loader, explained like a thrown error
+ * Decision 127: a failed secondary call of a loader, explained like a thrown error
  * (logged, reported when it is a fault, the request's id and support address) but returned: the
  * loader puts the payload into its data and the page shows it as a dialog over itself.
  */

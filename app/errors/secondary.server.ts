@@ -6,7 +6,7 @@ import { errorTime, explainOverPage } from "./route-errors.server";
 import { SHOWN_ERRORS_KEY } from "./shown-error";
 
 /**
- * Issue 14 part 3 (R-ERR-01, R-ERR-03, decision 127): the secondary calls of a loader, the ones the
+ * R-ERR-01, R-ERR-03 (decision 127): the secondary calls of a loader, the ones the
  * page can render without (the privacy statement of the privacy dialog, the user data on home, the
  * feedback state on the report page, storing a chosen language). A failure gives the call's
  * fallback and becomes a catalogue dialog over the page instead of the full error page or a silent

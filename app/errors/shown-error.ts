@@ -14,7 +14,7 @@ export interface ShownError {
 }
 
 /**
- * Issue 14 part 3 (decision 127): catalogue errors shown as dialogs over a page that can still be
+ * Decision 127: catalogue errors shown as dialogs over a page that can still be
  * shown travel in its data under this key: an action answers them instead of throwing
  * (route-errors.server.ts), a loader may add them for a failed secondary call (error-dialogs.tsx).
  */

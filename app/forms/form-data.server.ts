@@ -1,8 +1,8 @@
 import { data } from "@remix-run/node";
 
 /**
- * The body of a form post, as every action reads it (issue 10 part 5, found by the fuzz tests in
- * tests/fuzz, docs/decisions/102):
+ * The body of a form post, as every action reads it (found by the fuzz tests in tests/fuzz,
+ * docs/decisions/102):
  * - A body that is no form (JSON, plain text, a broken multipart body) makes `request.formData()`
  *   throw, which used to end as a 500. Browsers never send one; a tool gets a 400 error page.
  * - conform reads `__intent__` and `__state__` as its own serialized JSON and throws on anything

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes }
 import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
 
 /**
- * The honeypot of the public forms (DESIGN §8, issue 15 part 3, docs/decisions/130): remix-utils'
+ * The honeypot of the public forms (DESIGN §8, docs/decisions/130): remix-utils'
  * Honeypot. Each form carries two inputs nobody sees: one that must stay empty (bots that fill every
  * field fall in) and one with the time the form was served, encrypted, so a form posted sooner than
  * HONEYPOT_MIN_FILL_MS after it was served (a bot that replays it at once) is caught too.
@@ -24,13 +24,12 @@ export const HONEYPOT_FIELD_NAMES: ReadonlySet<string> = new Set(["name__confirm
 export const HONEYPOT_MESSAGE = "validation:notSent";
 
 const STAMP_PREFIX = "v2.";
-const CRYPTO_JS_SALTED = "U2FsdGVkX1";
 
 /**
  * remix-utils' Honeypot with the time stamp sealed by node:crypto (AES-256-GCM, the key derived once)
- * instead of crypto-js, whose AES in JavaScript derives the key from the seed anew on every call: 4 %
- * of a login page's server CPU (issue 13 part 3, decision 112). Stamps of the old format, from forms
- * served before the change, are still opened by crypto-js.
+ * instead of crypto-js, whose AES in JavaScript derives the key from the seed anew on every call: a
+ * measurable share of a login page's server CPU (decision 112 holds the figure). remix-utils' honeypot
+ * module imports crypto-js itself (its random values), so the package stays a dependency.
  */
 class NodeCryptoHoneypot extends Honeypot {
   private readonly key: Buffer;
@@ -48,10 +47,9 @@ class NodeCryptoHoneypot extends Honeypot {
   }
 
   protected override decrypt(value: string): string {
-    // crypto-js seals with a salt ("Salted__", base64 U2FsdGVkX1…); given anything else, it derives a
-    // random key, and about one forged stamp in a few thousand then decrypted to a plausible time and
-    // passed (seen once in a full run): only a salted stamp is opened the old way.
-    if (!value.startsWith(STAMP_PREFIX)) return value.startsWith(CRYPTO_JS_SALTED) ? super.decrypt(value) : "";
+    // A stamp without our prefix is none of ours (forged, or in remix-utils' own crypto-js format, which
+    // would derive a random key for an unsalted forgery and now and then open it to a plausible time).
+    if (!value.startsWith(STAMP_PREFIX)) return "";
     const data = Buffer.from(value.slice(STAMP_PREFIX.length), "base64url");
     if (data.length < 29) return "";
     try {
@@ -81,7 +79,7 @@ export function createHoneypot({ secret, minFillMs }: { secret: string; minFillM
         honeypot.check(formData);
         return false;
       } catch {
-        // SpamError, and crypto-js's own error for a time stamp that does not decrypt (a forged one).
+        // SpamError: the trap filled, or the time stamp missing, forged or too early.
         return true;
       }
     },

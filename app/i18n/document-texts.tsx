@@ -4,7 +4,7 @@ import type { Language } from "./languages";
 import type { LanguageResources, Namespace, ResourceTree, TextUse } from "./translator";
 
 /**
- * Documents carry only the translations the browser needs (issue 13 part 2, docs/decisions/108).
+ * Documents carry only the translations the browser needs (docs/decisions/108).
  *
  * The server renders every string from all translations, bundled into the server build
  * (registerServerTexts, called by entry.server), never from loader data. While it renders a page,
@@ -23,7 +23,7 @@ let serverTexts: Record<Language, LanguageResources> | undefined;
 /**
  * The data block's JSON for a language and a render's entries. A page renders the same texts on
  * every request, so they are picked and serialized once per language and set of entries, not per
- * document (issue 13 part 3). The key lists the entries in the order the render noted them; the
+ * document (decision 108). The key lists the entries in the order the render noted them; the
  * oldest key goes when the cache is full, should entries ever vary beyond the pages' own.
  */
 const serializedTexts = new Map<string, string>();

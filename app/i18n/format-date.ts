@@ -1,6 +1,6 @@
 import { intlLocale, type Language } from "./languages";
 
-/** One formatter per locale: building an Intl.DateTimeFormat costs far more than formatting (issue 13 part 3). */
+/** One formatter per locale: building an Intl.DateTimeFormat costs far more than formatting (decision 106). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /**
  * Formatted days by locale and day: the same few dates (a registration, the modules finished) are

@@ -4,8 +4,8 @@ import { intlLocale, type Language } from "./languages";
  * A small translator for the subset of i18next's format the locales use: `ns:key.path` keys,
  * `{{name}}` interpolation and `_zero/_one/_two/_few/_many/_other` plural suffixes chosen by
  * Intl.PluralRules. The client bundle stays small (DESIGN §7: no i18next on the client); the
- * server renders with the same code, so hydration sees the same text. A unit test checks that it
- * agrees with i18next (used by remix-i18next on the server) for every key of every language.
+ * server renders with the same code, so hydration sees the same text. tests/unit/translations.test.ts
+ * holds it to i18next's output for every key of every language (decision 001).
  */
 
 export type Namespace = "common" | "errors" | "auth" | "dashboard" | "assessment" | "validation" | "recruiter" | "pages" | "report";

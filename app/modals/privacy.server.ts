@@ -4,9 +4,9 @@ import { getDataProtectionStatement } from "~/upstream/data-protection.server";
 import type { PrivacyModalData } from "./privacy";
 
 /**
- * The privacy modal's data: the customer's statement in the page's language. A failed call is
- * not the page's failure: DP01 "could not be loaded" shows as a dialog over the page (issue 14
- * part 3), the modal below says so too, and the page stays usable.
+ * The privacy modal's data: the customer's statement in the page's language. A failed call is not the
+ * page's failure: DP01 "could not be loaded" shows as a dialog over the page (decision 127), the
+ * modal below says so too, and the page stays usable.
  */
 export async function loadPrivacyModal(
   context: Parameters<typeof getDataProtectionStatement>[0],

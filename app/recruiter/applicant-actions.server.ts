@@ -10,7 +10,7 @@ import { recruiterPath } from "./paths";
 import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
 
 /**
- * The applicant page's POST forms (issue 11, docs/decisions/150): one `intent` per action. Each is
+ * The applicant page's POST forms (docs/decisions/150): one `intent` per action. Each is
  * checked here (translated messages, what was typed kept), sent upstream, and answered with a
  * redirect to the page and a one-time notice (POST-redirect-GET). Destructive actions (disable
  * sign-in, retest) first lead to a confirmation step on the page (a GET with `?confirm=…`) whose
@@ -150,7 +150,7 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     return data({ failure: { intent: "details" as const, errors: { "": "recruiter:applicant.errors.invalid" }, values } }, { status: 400 });
   }
   const pagePath = recruiterPath(recruiter.cstm, `/applicants/${encodeURIComponent(userName)}`);
-  // Recruiter actions are rate limited per recruiter (issue 11): generous for a working day, a wall for a script.
+  // Recruiter actions are rate limited per recruiter: generous for a working day, a wall for a script.
   const limiter = args.context.services.rateLimiter;
   if (
     await limiter.hit([
@@ -234,7 +234,7 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
   // A refusal the recruiter can act on comes back as the form's message with the input kept. It is
   // taken before withRecruiterUpstream sees it: that one makes every 404 the invalid-link page (E02),
   // right for an unknown applicant but not for an unknown owner, profile or module the form named
-  // (found by the fuzzing, issue 10).
+  // (found by the fuzzing, decision 102).
   const refusal = await withRecruiterUpstream(args, recruiter, async () => {
     try {
       await changeApplicant(args.context, recruiter.session, recruiter.cstm, userName, action);

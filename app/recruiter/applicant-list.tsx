@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { listSearch, type ListParameter, type Sort } from "./list-query";
 
 /**
- * The recruiter's applicant list (issue 11): the GET form with search and filters (the URL holds
+ * The recruiter's applicant list (docs/decisions/148): the GET form with search and filters (the URL holds
  * them, so the list can be bookmarked and works without JavaScript), the table with real headers,
  * caption and sortable columns, the pages, and the CSV export of exactly this list.
  */

@@ -9,7 +9,7 @@ import { ProgressBar } from "./applicant-list";
 import { AuditTable, dateTime } from "./audit-table";
 
 /**
- * The applicant page of the recruiter workspace (issue 11, docs/decisions/150). Every action is a
+ * The applicant page of the recruiter workspace (docs/decisions/150). Every action is a
  * POST form with its own `intent`; the confirmation step and the mail preview are states of the
  * page in its URL, so all of it works without JavaScript.
  */
@@ -170,7 +170,7 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
         })}
       </p>
       {profile.isOpen && profile.finished < profile.total ? (
-        // Issue 12: test continue, a one-time code for a station (its own page).
+        // Test continue (decision 156): a one-time code for a station, on a page of its own.
         <p>
           <a href={`${pagePath}/continue?profile=${encodeURIComponent(profile.id)}`}>{t("continue.link", { profile: profile.name })}</a>
         </p>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * Server-rendered SVG bar charts (issue 12, docs/decisions/155): no JavaScript, no chart library.
+ * Server-rendered SVG bar charts (docs/decisions/155): no JavaScript, no chart library.
  * The SVG is one image (role="img", named by the figure's caption); its numbers are in the table
  * next to it, which is what a screen reader reads. Bars are sized against the largest value, so a
  * chart of zeros draws no bars rather than dividing by zero.

@@ -5,7 +5,7 @@ import { newPasswordField } from "~/forms/password";
 import { EMAIL_MAX_LENGTH, isEmailAddress, withinLength } from "~/forms/patterns";
 
 /**
- * The "create applicant" form (issue 12, docs/decisions/151): conform parses it with this schema on
+ * The "create applicant" form (docs/decisions/151): conform parses it with this schema on
  * the server; the upstream's refusals (a taken user name or address, an unknown profile or owner, a
  * password against the rules) come back as messages on their fields. Empty optional fields are
  * absent (conform turns "" into undefined).

@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import type { Language } from "~/i18n/languages";
 
 /**
- * CSV downloads of the recruiter workspace (issue 11, docs/decisions/149): csv-stringify, UTF-8
+ * CSV downloads of the recruiter workspace (docs/decisions/149): csv-stringify, UTF-8
  * with a byte-order mark so Excel opens umlauts correctly, and the separator Excel expects in the
  * recruiter's language (a semicolon where the decimal mark is a comma: de, hu, it; a comma in
  * en_GB). A cell an applicant wrote that starts like a formula (= + - @) is prefixed with an

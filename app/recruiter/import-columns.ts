@@ -1,5 +1,5 @@
 /**
- * The columns of the bulk import (issue 12, docs/decisions/153; docs/api.md, Creating applicants):
+ * The columns of the bulk import (docs/decisions/153; docs/api.md, Creating applicants):
  * the CSV header names, the upstream's row fields. Shared by the upload page and the server code.
  */
 export const IMPORT_COLUMNS = [

@@ -4,7 +4,7 @@ import type { ImportRow } from "~/upstream/recruiter-create.server";
 import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, REQUIRED_COLUMNS, type ImportColumn } from "./import-columns";
 
 /**
- * The CSV file of the bulk import (issue 12, docs/decisions/153), read with csv-parse: UTF-8 with or
+ * The CSV file of the bulk import (docs/decisions/153), read with csv-parse: UTF-8 with or
  * without byte-order mark, `;` or `,` as separator (whichever the header line uses), a header line
  * with the column names of IMPORT_COLUMNS (case, spaces, `_` and `-` ignored). The file's problems
  * (not UTF-8, no header, unknown or missing columns, broken quoting, too many rows) are file-level

@@ -1,5 +1,5 @@
 /**
- * The applicant list's filters live in the URL (issue 11: a GET form, bookmarkable, without
+ * The applicant list's filters live in the URL (decision 148: a GET form, bookmarkable, without
  * JavaScript). This reads them: the values as typed (the form shows them again), a translated error
  * key per bad field (that filter is then left out, never a 500), and the query for the upstream.
  * Pure: no Remix, no fetch (docs/decisions/148).

@@ -1,6 +1,6 @@
 import { customerPath } from "~/domain/customer-path";
 
-/** The recruiter workspace's paths: /{cstm}/recruiter and everything below it (issue 11). */
+/** The recruiter workspace's paths: /{cstm}/recruiter and everything below it (decision 140). */
 export function isRecruiterPath(pathname: string): boolean {
   return /^\/[^/]+\/recruiter(?:\/|$)/.test(pathname);
 }

@@ -65,10 +65,10 @@ export function oneCallCoding(length: number, level: number, acceptEncoding: str
 }
 
 /**
- * A whole document compressed in one call, on this thread (issue 13 part 3, decision 165). The
- * middleware compresses through a zlib stream: a thread-pool round trip per write and per flush,
- * which cost a document about three times the CPU of deflating its 10–20 KB at once. Same codings
- * and settings as the middleware: gzip and deflate at COMPRESSION_LEVEL, Brotli at quality 4.
+ * A whole document compressed in one call, on this thread (decision 165). The middleware compresses
+ * through a zlib stream: a thread-pool round trip per write and per flush, which cost a document
+ * several times the CPU of deflating it at once (decision 165 has the figures). Same codings and
+ * settings as the middleware: gzip and deflate at COMPRESSION_LEVEL, Brotli at quality 4.
  */
 export function encodeDocument(html: Buffer, coding: ContentCoding, level: number): Buffer {
   switch (coding) {

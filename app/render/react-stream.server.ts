@@ -29,12 +29,12 @@ export interface DocumentStream extends Transform {
 }
 
 /**
- * The document stream between React and the response: drops React's NUL padding (above) and hands
- * on what React writes in one go (the whole shell of a page, written synchronously by pipe()) as one
+ * The document stream between React and the response: drops React's NUL padding (above) and hands on
+ * what React writes in one go (the whole shell of a page, written synchronously by pipe()) as one
  * chunk instead of a 2 KiB view at a time. Remix's adapter writes each chunk to the response and
- * flushes the compression after each one, so every view was deflated with a sync flush of its own
- * and written with a system call of its own: most of a page's zlib and stream time (issue 13 part 3,
- * decision 112). Later writes (streamed Suspense content) go out in the tick they were written in.
+ * flushes the compression after each one, so every view was deflated with a sync flush of its own and
+ * written with a system call of its own: most of a page's zlib and stream time (decision 112). Later
+ * writes (streamed Suspense content) go out in the tick they were written in.
  */
 export function withoutReactNullPadding(): DocumentStream {
   let pending: Buffer[] = [];

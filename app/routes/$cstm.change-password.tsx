@@ -14,7 +14,7 @@ import { useTranslation } from "~/i18n/react";
 export async function loader(args: LoaderFunctionArgs) {
   const applicant = await requireApplicant(args);
   const { cstm, language } = applicant;
-  // Issue 14 part 1 (decision 126): posted into an expired session, the form keeps where it leads back
+  // Decision 126: posted into an expired session, the form keeps where it leads back
   // to (the page its dialog was opened on); the passwords themselves are never kept.
   const resumed = await takeResumedValues(args.context, applicant, customerPath(cstm, "/change-password"));
   const returnTo = safeCustomerRedirect(

@@ -20,7 +20,7 @@ import { UpstreamError } from "~/upstream/client.server";
 import { redeemContinueCode } from "~/upstream/recruiter-continue.server";
 
 /**
- * /{cstm}/continue (issue 12, docs/decisions/156): a station continues an applicant's interrupted
+ * /{cstm}/continue (docs/decisions/156): a station continues an applicant's interrupted
  * test with the one-time code a recruiter issued. The operator types the code, or opens the code's
  * link, which only fills the field: a GET never signs in (link scanners and prefetching would use
  * the code up). The station is then signed in as the applicant in on-site mode with the code's

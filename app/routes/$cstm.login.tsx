@@ -89,7 +89,7 @@ export async function action(args: ActionFunctionArgs) {
 
   let grant: LoginGrant;
   try {
-    // Issue 14 part 2: only a language chosen on this device is the account's new language; else the
+    // Decision 124: only a language chosen on this device is the account's new language; else the
     // upstream keeps the stored one and the sign-in switches to it.
     const chosen = await languageChosenHere(request, context, cstm);
     const credentials = { cstm, userName: username, password, ...(chosen ? { language } : {}), ...acceptance };
@@ -99,7 +99,7 @@ export async function action(args: ActionFunctionArgs) {
     if (error instanceof UpstreamError && error.status === 401) return reply(["auth:login.invalidCredentials"], 401);
     if (error instanceof UpstreamError && error.status === 402) return reply(["auth:login.notActivated"], 402);
     // The upstream's own throttle of failed logins (the embedded API: 10 per account in 5 minutes)
-    // is the same message as the app's: not an API error page (issue 10, found by fuzzing).
+    // is the same message as the app's: not an API error page (found by fuzzing, decision 102).
     if (error instanceof UpstreamError && error.status === 429) return reply(["auth:tooManyAttempts"], 429);
     // Credentials the upstream refuses to read (longer than it accepts: the embedded API takes
     // passwords up to 200 characters, the form 500) match no account: the same message.

@@ -50,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = getTranslator(applicant.language, "pages");
   // The language the applicant is using now: saving without touching it keeps the page as it is.
   const stored = { firstName: personal.firstName, lastName: personal.lastName, email: personal.email, language: applicant.language };
-  // Issue 14 part 1 (decision 126): what was typed into the form when the session expired, once, for the same applicant.
+  // Decision 126: what was typed into the form when the session expired, once, for the same applicant.
   const resumed = resumedFields(
     await takeResumedValues(args.context, applicant, customerPath(applicant.cstm, "/profile")),
     customerLanguages(applicant),

@@ -8,7 +8,7 @@ import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.ser
 import { applicantDetail, previewMail, type MailPreview } from "~/upstream/recruiter.server";
 
 /**
- * /{cstm}/recruiter/applicants/{userName} (issue 11): user details, status, access, owner, profiles
+ * /{cstm}/recruiter/applicants/{userName} (docs/decisions/150): user details, status, access, owner, profiles
  * with per-container progress and results (earlier results of retests beside the new ones), form
  * answers, the audit trail; every action a POST form (app/recruiter/applicant-actions.server.ts).
  * `?confirm=access|retest` shows the confirmation step, `?preview=template` a mail's preview.

@@ -10,7 +10,7 @@ import { UpstreamError } from "~/upstream/client.server";
 import { issueContinueCode } from "~/upstream/recruiter-continue.server";
 
 /**
- * Test continue (issue 12, docs/decisions/156): the recruiter picks one of the applicant's open,
+ * Test continue (docs/decisions/156): the recruiter picks one of the applicant's open,
  * unfinished tests and gets a one-time code (and its link) for a station, valid 15 minutes. The code
  * is shown once, in the action's answer: it is not kept anywhere the app could show it again. The
  * code is for the station's browser: used in this one it would end the recruiter's sign-in (decision

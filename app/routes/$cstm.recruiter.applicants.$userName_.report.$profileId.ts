@@ -7,7 +7,7 @@ import { UpstreamError } from "~/upstream/client.server";
 import { applicantReport } from "~/upstream/recruiter.server";
 
 /**
- * Get user report (issue 11): the applicant's report PDF for one profile, streamed from the
+ * Get user report (docs/decisions/150): the applicant's report PDF for one profile, streamed from the
  * upstream, also before the applicant may download it; in the recruiter's language. Without any
  * result yet (409) the applicant page says so instead, and so it does when the upstream refuses one
  * download too many (429, docs/decisions/171).

@@ -6,7 +6,7 @@ import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
 import { applicantValues, type ApplicantValues } from "~/upstream/recruiter.server";
 
 /**
- * Get user values (issue 11): the applicant's scale values and form answers as CSV
+ * Get user values (docs/decisions/149): the applicant's scale values and form answers as CSV
  * (app/recruiter/csv.server.ts), one row per value. The upstream records and limits the export; its
  * refusal (429, docs/decisions/171) brings the recruiter back to the applicant page with the message.
  */

@@ -8,7 +8,7 @@ import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recrui
 import { listApplicants } from "~/upstream/recruiter.server";
 
 /**
- * /{cstm}/recruiter/applicants (issue 11): the applicant list. Search, filters, sort and page are
+ * /{cstm}/recruiter/applicants (docs/decisions/148): the applicant list. Search, filters, sort and page are
  * the URL's query (a GET form: bookmarkable, works without JavaScript); the upstream filters, sorts
  * and pages (25 per page). A bad filter value is shown with its message and left out of the query.
  */

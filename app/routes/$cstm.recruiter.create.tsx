@@ -18,7 +18,7 @@ import { createApplicant } from "~/upstream/recruiter-create.server";
 import { listApplicants } from "~/upstream/recruiter.server";
 
 /**
- * /{cstm}/recruiter/create (issue 12, docs/decisions/151): one applicant, with a password (they can
+ * /{cstm}/recruiter/create (docs/decisions/151): one applicant, with a password (they can
  * sign in at once) or without (the upstream writes the activation mail in their language), with an
  * optional profile, owner, open-until and on-site flag. A plain POST form (conform on the server);
  * a refusal (taken user name or address, password rules) is shown on its field with everything

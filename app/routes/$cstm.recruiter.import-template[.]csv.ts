@@ -4,7 +4,7 @@ import { importTemplateCsv } from "~/recruiter/import-csv.server";
 import { requireRecruiter } from "~/recruiter/session.server";
 
 /**
- * /{cstm}/recruiter/import-template.csv (issue 12, docs/decisions/153): the import's columns with two
+ * /{cstm}/recruiter/import-template.csv (docs/decisions/153): the import's columns with two
  * example rows, UTF-8 with BOM, in the separator of the recruiter's language (decision 149); the
  * import reads either separator.
  */

@@ -12,7 +12,7 @@ import { commitSession } from "~/session/request.server";
 import { stageImport } from "~/upstream/recruiter-create.server";
 
 /**
- * /{cstm}/recruiter/import (issue 12, docs/decisions/153): the CSV upload. A plain multipart POST
+ * /{cstm}/recruiter/import (docs/decisions/153): the CSV upload. A plain multipart POST
  * (reloadDocument, with JavaScript too: an upload over the body limit gets the server's translated
  * 413 page, whose back link returns here). The file is read here (csv-parse), its rows are staged
  * upstream, and the import's id goes into the session; the preview and the confirmation are

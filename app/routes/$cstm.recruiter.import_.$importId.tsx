@@ -13,7 +13,7 @@ import { UpstreamError } from "~/upstream/client.server";
 import { commitImport, discardImport, readImport } from "~/upstream/recruiter-create.server";
 
 /**
- * /{cstm}/recruiter/import/{id} (issue 12, docs/decisions/153): the staged import's preview, each
+ * /{cstm}/recruiter/import/{id} (docs/decisions/153): the staged import's preview, each
  * row with its errors, and the confirmation (one POST: all valid rows in one upstream transaction),
  * then the report of what was created. Only the session that uploaded the file sees it (the id is
  * in the session); the rows wait upstream for an hour. Plain forms: works without JavaScript.

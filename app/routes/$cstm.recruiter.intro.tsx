@@ -6,7 +6,7 @@ import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter } from "~/recruiter/session.server";
 
 /**
- * /{cstm}/recruiter/intro (issue 12, docs/decisions/158): what the recruiter's tools do and how, for
+ * /{cstm}/recruiter/intro (docs/decisions/158): what the recruiter's tools do and how, for
  * recruiters new to the product, in the page's language (formal in de and de-DU, decision 147).
  * Static text of the recruiter namespace; each tool's section links to it.
  */

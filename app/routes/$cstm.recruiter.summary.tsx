@@ -13,7 +13,7 @@ import { STATES } from "~/recruiter/stats";
 import { recruiterStats, type Summary } from "~/upstream/recruiter-stats.server";
 
 /**
- * /{cstm}/recruiter/summary (issue 12, docs/decisions/155): progress and summary of the customer, or
+ * /{cstm}/recruiter/summary (docs/decisions/155): progress and summary of the customer, or
  * of one test with ?profile=…; the registration date range as on the applicant list. The filters
  * are the URL's query (a GET form); the upstream computes the figures; the charts are SVG drawn
  * here, each with a table of its numbers. A bad filter value is shown with its message and left out.

@@ -16,7 +16,7 @@ import { commitSession } from "~/session/request.server";
 import { setOpenUntilDefault, testSetup } from "~/upstream/recruiter-setup.server";
 
 /**
- * /{cstm}/recruiter/tests/{profileId} (issue 12, docs/decisions/157): one test's containers and
+ * /{cstm}/recruiter/tests/{profileId} (docs/decisions/157): one test's containers and
  * modules in the order applicants take them (read-only), its open-until default for the assignments
  * recruiters make (a plain POST form: whole days 1–365, empty for no end) and its setup changes from
  * the audit log. A bad value is named under the field with what was typed kept.

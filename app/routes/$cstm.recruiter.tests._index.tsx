@@ -7,7 +7,7 @@ import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.ser
 import { listTests } from "~/upstream/recruiter-setup.server";
 
 /**
- * /{cstm}/recruiter/tests (issue 12, docs/decisions/157): the customer's tests, each linking to its
+ * /{cstm}/recruiter/tests (docs/decisions/157): the customer's tests, each linking to its
  * setup page, with the number of containers and modules and the open-until default.
  */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });

@@ -7,9 +7,9 @@ import { requireRecruiter } from "~/recruiter/session.server";
 import recruiterStyles from "~/styles/recruiter.css?url";
 
 /**
- * The recruiter workspace's frame (issue 11, docs/decisions/140): its own navigation (applicants;
- * part 2 adds its pages here) and a logout that ends only the recruiter's part of the session. Each
- * page below guards itself as well (requireRecruiter): a parent's check protects no child loader.
+ * The recruiter workspace's frame (docs/decisions/140): its own navigation (PAGES below) and a logout
+ * that ends only the recruiter's part of the session. Each page below guards itself as well
+ * (requireRecruiter): a parent's check protects no child loader.
  */
 export const handle: RouteHandle = { layout: "landing" };
 
@@ -24,14 +24,14 @@ export async function loader(args: LoaderFunctionArgs) {
 
 const PAGES = [
   { path: "/applicants", key: "nav.applicants" },
-  // Issue 12: creating applicants, one or many.
+  // Creating applicants, one or many (decisions 151–153).
   { path: "/create", key: "create.nav" },
   { path: "/import", key: "import.nav" },
-  // Issue 12 (rec12b): progress and summary.
+  // Progress and summary (decision 155).
   { path: "/summary", key: "nav.summary" },
-  // Issue 12 (rec12c): test setup.
+  // Test setup (decision 157).
   { path: "/tests", key: "nav.tests" },
-  // Issue 12 (rec12b): the employee intro.
+  // The employee intro (decision 158).
   { path: "/intro", key: "nav.intro" },
 ] as const;
 

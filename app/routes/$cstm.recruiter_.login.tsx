@@ -19,7 +19,7 @@ import { UpstreamError } from "~/upstream/client.server";
 import { recruiterLogin, type RecruiterGrant } from "~/upstream/recruiter.server";
 
 /**
- * /{cstm}/recruiter/login (issue 11, docs/decisions/140): the recruiter's own sign-in form, rate
+ * /{cstm}/recruiter/login (docs/decisions/140): the recruiter's own sign-in form, rate
  * limited like the applicant's (per account and client), logged without the password. Signing in
  * keeps an applicant's sign-in in the same browser. The way back (`redirectTo`) must be a recruiter
  * page of the same customer.

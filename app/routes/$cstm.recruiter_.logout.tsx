@@ -5,7 +5,7 @@ import { commitSession } from "~/session/request.server";
 import { recruiterLogout } from "~/upstream/recruiter.server";
 
 /**
- * The recruiter's logout (issue 11): the recruiter token is given back upstream and only the
+ * The recruiter's logout (decision 140): the recruiter token is given back upstream and only the
  * recruiter's part of the session goes; an applicant signed in in the same browser stays.
  */
 export async function action(args: ActionFunctionArgs) {

@@ -6,7 +6,7 @@ import { requireCustomer } from "~/customer/customer.server";
 import { customerPages } from "~/domain/customer";
 import { layoutFromMatches, type RouteHandle } from "~/handle";
 import { isSupportedLanguage, resolveLanguage } from "~/i18n/languages";
-import { errorTitleMeta, RouteErrorView } from "~/errors/lazy";
+import { errorTitleMeta, LazyRouteErrorView } from "~/errors/lazy";
 import { useTranslation } from "~/i18n/react";
 import { legalNoticeModal, type LegalNoticeModalData } from "~/modals/legal-notice";
 import { loadOpenModals } from "~/modals/modals.server";
@@ -48,10 +48,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const before = languageChanged
     ? resolveLanguage(config.languages, null, (await storedLanguages(args.request, args.context))[cstm])
     : null;
-  // The language has a cookie of its own: choosing one creates no session record (issue 10).
+  // The language has a cookie of its own: choosing one creates no session record (decision 096).
   const languageCookie = languageChanged ? await rememberLanguage(args.request, args.context, cstm, language) : null;
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
-  // Issue 14 part 2: a signed-in applicant who switches to another language has chosen it for the account.
+  // Decision 124: a signed-in applicant who switches to another language has chosen it for the account.
   const switched = before !== null && (!before.ok || before.language !== language);
   const secondary = new SecondaryCalls(args, "routes/$cstm");
   if (switched && currentApplicant(session, cstm)) await storeChosenLanguage(args.context, session, language, secondary);
@@ -112,7 +112,7 @@ export default function CustomerRoute() {
 export function ErrorBoundary() {
   const shell = useRouteLoaderData<typeof loader>("routes/$cstm");
   const { t } = useTranslation("errors");
-  const view = <RouteErrorView customer={shell} />;
+  const view = <LazyRouteErrorView customer={shell} />;
   if (!shell) {
     return (
       <div className="layout layout-error">

@@ -5,7 +5,7 @@ import type { SessionCookieOptions } from "./session.server";
 
 /**
  * The language chosen per customer (R-LANG-01), e.g. { demo: "en_GB" }, in a cookie of its own
- * (issue 10, docs/decisions/096): a visitor choosing a language with `?langId=` gets no session
+ * (docs/decisions/096): a visitor choosing a language with `?langId=` gets no session
  * record, so a bot crawling language links cannot fill the session store. Signed like the session
  * cookie (junk is ignored), HttpOnly, a browser-session cookie like the session's (shared stations),
  * and it outlives a logout by itself.
@@ -64,7 +64,7 @@ export async function rememberLanguage(request: Request, context: AppLoadContext
 /**
  * Whether the visitor chose the customer's language on this device (the URL's `langId`, or an
  * earlier choice in the language cookie) rather than getting the customer's default. Only a chosen
- * language is sent with a sign-in and overrides the account's stored one (issue 14 part 2).
+ * language is sent with a sign-in and overrides the account's stored one (decision 124).
  */
 export async function languageChosenHere(request: Request, context: AppLoadContext, cstm: string): Promise<boolean> {
   if (new URL(request.url).searchParams.has("langId")) return true;

@@ -23,7 +23,7 @@ export async function rotateRequestSession(context: AppLoadContext, session: App
 }
 
 /**
- * After a password change or reset (issue 10, docs/decisions/095): a stored session gets a new id,
+ * After a password change or reset (docs/decisions/095): a stored session gets a new id,
  * so a copy of the old cookie no longer works; `signOut` drops the applicant's sign-in as well (a
  * reset revokes every token of the user upstream). Returns the Set-Cookie value, or null when the
  * browser has no stored session (nothing to rotate, and no record is created for it).

@@ -23,7 +23,7 @@ export interface RecruiterAuth extends TokenGrant {
   userName: string;
   /** The recruiter's name for the recruiter pages' header, when the upstream told us one. */
   displayName?: string;
-  /** The customer the recruiter signed in at (issue 11); which customers they may see is the upstream's to say. */
+  /** The customer the recruiter signed in at (decision 141); which customers they may see is the upstream's to say. */
   cstm?: string;
 }
 
@@ -44,14 +44,14 @@ export interface SessionData {
   /** Form module answers kept server-side until saved, keyed by module id. */
   formDrafts: Record<string, Record<string, string>>;
   /**
-   * The applicant's sign-in of this browser timed out (issue 14 part 1, decision 126): set when the
+   * The applicant's sign-in of this browser timed out (decision 126): set when the
    * session cookie still names a signed-in session whose record is gone; pages for signed-in
    * applicants then show C02 / C22 instead of a bare redirect. Cleared by the next sign-in.
    */
   expiredSignIn: ExpiredSignIn;
   /** A form posted into the expired session: its values, kept for the same applicant's next sign-in. */
   resume: ResumedForm;
-  /** Issue 12: the recruiter's staged CSV import (its rows wait upstream, decision 153): only this session may confirm it. */
+  /** The recruiter's staged CSV import (its rows wait upstream, decision 153): only this session may confirm it. */
   recruiterImport: string;
 }
 
@@ -162,7 +162,7 @@ function readCookieValue(value: unknown): { id: string; signedIn?: ExpiredSignIn
 
 /**
  * Remix's session storage contract over a SessionRecordStore, with two rules createSessionStorage
- * cannot give (issue 10, docs/decisions/095):
+ * cannot give (docs/decisions/095):
  * - a cookie whose record is gone (logout, expiry, purge, rotation) reads as a session without an
  *   id, so a commit issues a new id; the old id is never written again;
  * - a commit only ever updates an existing record; if it vanished while the request ran (a logout
@@ -210,7 +210,7 @@ export function createAppSessionStorage(
       const value = readCookieValue(cookieHeader ? await cookie.parse(cookieHeader, options) : null);
       const record = value ? await store.get(value.id) : null;
       if (!value || !record) {
-        // A signed-in session that timed out: a fresh session that knows it (issue 14 part 1).
+        // A signed-in session that timed out: a fresh session that knows it (decision 126).
         const timedOut = value?.signedIn && value.expiresAt !== undefined && Date.now() >= value.expiresAt;
         const expired = timedOut ? ({ expiredSignIn: value.signedIn } as SessionData) : undefined;
         return createSession<SessionData, FlashData>(expired);

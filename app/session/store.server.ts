@@ -23,7 +23,7 @@ export interface SessionRecordStore {
   get(id: string): Promise<SessionRecord | null>;
   /**
    * Rewrites an existing record; false (nothing written) when there is none: a record deleted by a
-   * logout or expired is never written back under its id (issue 10).
+   * logout or expired is never written back under its id (decision 095).
    */
   update(id: string, record: SessionRecord): Promise<boolean>;
   /** Insert or replace: for records whose id is derived, not handed out (form drafts). */

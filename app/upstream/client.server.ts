@@ -150,7 +150,7 @@ async function bodyText(response: Dispatcher.ResponseData): Promise<string> {
 /**
  * The time budget of one call as a signal that is cleared once the call is done. AbortSignal.timeout()
  * makes a transferable signal and a timer that lives until garbage collection on every call, which
- * showed in the profiles of signed-in pages (issue 13 part 3); the reason is the same TimeoutError.
+ * showed in the CPU profiles of signed-in pages; the reason is the same TimeoutError.
  */
 function callDeadline(ms: number): { signal: AbortSignal; clear: () => void } {
   const controller = new AbortController();
@@ -194,7 +194,7 @@ async function send(
     // stalls has not answered either.
     // undici's own request() on the shared Agent, not fetch(): fetch builds WHATWG Request, Headers,
     // Response and stream objects around the same call, a good part of a signed-in page's upstream
-    // CPU (issue 13 part 3, decision 112). Like fetch(manual) it follows no redirect; an expired
+    // CPU (decision 112). Like fetch(manual) it follows no redirect; an expired
     // budget rejects with the signal's reason, the same TimeoutError.
     const { status, text } = await transport.run(async (dispatcher) => {
       const timeout = callDeadline(transport.timeoutFor(budget));

@@ -5,7 +5,7 @@ import { toGrant, loginResponseSchema, type LoginGrant } from "./auth.server";
 import { callUpstream } from "./client.server";
 
 /**
- * Test continue (docs/api.md, Test continue; issue 12, docs/decisions/156): the recruiter's one-time
+ * Test continue (docs/api.md, Test continue; docs/decisions/156): the recruiter's one-time
  * code for an applicant and profile, and the station's call that redeems it (no token).
  */
 const codeSchema = z.object({

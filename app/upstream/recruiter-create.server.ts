@@ -5,7 +5,7 @@ import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "./client.server";
 
 /**
- * Issue 12's upstream calls for creating applicants (docs/api.md, Creating applicants): one
+ * The upstream calls for creating applicants (docs/api.md, Creating applicants; decisions 151–153): one
  * applicant, and the bulk import staged, read, committed or discarded. Recruiter token (the paths
  * contain "recruiter"); the customer is the path's first segment.
  */

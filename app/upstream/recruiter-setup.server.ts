@@ -4,7 +4,7 @@ import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "./client.server";
 
 /**
- * Test setup (docs/api.md, Test setup; issue 12, docs/decisions/157): the customer's tests, one
+ * Test setup (docs/api.md, Test setup; docs/decisions/157): the customer's tests, one
  * test's containers and modules in order with its open-until default and setup changes, and the
  * call that changes the default.
  */

@@ -5,7 +5,7 @@ import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "./client.server";
 
 /**
- * The recruiter's progress and summary figures (docs/api.md, Recruiter statistics; issue 12,
+ * The recruiter's progress and summary figures (docs/api.md, Recruiter statistics;
  * docs/decisions/155): GET /{cstm}/recruiter/stats with the recruiter token.
  */
 

@@ -11,7 +11,7 @@ import type { Logger } from "pino";
 import { Agent, type Dispatcher } from "undici";
 
 /**
- * How the upstream is reached (issue 10, part 5; docs/decisions/098-upstream-budgets-and-circuit-breaker.md):
+ * How the upstream is reached (docs/decisions/098-upstream-budgets-and-circuit-breaker.md):
  * - time budgets per kind of call: a page's data calls must fail within seconds (connect ≤ 1 s,
  *   total ≤ 5 s), the calls that run scrypt upstream (sign-in, registration, passwords) get more,
  *   assessment assets and the PDF report keep their long budget;
@@ -84,7 +84,7 @@ const STATE_NAMES: Record<CircuitState, CircuitStateName> = {
  * How long an idle upstream connection is reused. A request written on a kept-alive connection just
  * before the server's own keep-alive time-out fires is lost ("other side closed", API02): under a
  * stalled event loop Node runs the server's time-out before it reads the waiting request. Found by
- * the fuzzing (issue 10) with the embedded API in the same process: its internal listener keeps
+ * the fuzzing (docs/decisions/102) with the embedded API in the same process: its internal listener keeps
  * connections for INTERNAL_KEEP_ALIVE_MS (server/app.ts), far longer than this.
  */
 export const UPSTREAM_KEEP_ALIVE_MS = 4_000;

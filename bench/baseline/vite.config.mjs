@@ -1,4 +1,4 @@
-// The bare Remix page of bench/ssr-throughput and bench/page-weight (issue 13 part 1, decision 105):
+// The bare Remix page of bench/ssr-throughput and bench/page-weight (decision 105):
 // a minimal Remix app built with this project's own @remix-run/*, React and Vite from the root
 // node_modules, with the same v3 future flags and minifier as the product. Built by
 // bench/lib/baseline.mjs into bench/baseline/build (gitignored) when a benchmark runs.

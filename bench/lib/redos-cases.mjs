@@ -1,4 +1,4 @@
-// Issue 10 part 2: the worst case for the patterns at the body limit, in every field that takes free
+// Decision 091: the worst case for the patterns at the body limit, in every field that takes free
 // text: the embedded API's JSON bodies and the app's form actions. Shared by bench/redos.mjs (prints
 // per-field times) and tests/integration/redos.test.ts (asserts a quick, clean 4xx for each).
 //

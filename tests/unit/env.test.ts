@@ -169,12 +169,6 @@ describe("decision 090: DEMO_MODE", () => {
     );
   });
 
-  it("the old API_DEV_ENDPOINTS switches nothing and says so", () => {
-    const config = parseEnv({ SESSION_SECRET: secret, API_DEV_ENDPOINTS: "true" });
-    expect(config.DEMO_MODE).toBe(false);
-    expect(config.warnings.join(" ")).toMatch(/API_DEV_ENDPOINTS is no longer read.*DEMO_MODE=true/);
-  });
-
   it("decision 097: REDIS_URL must be a redis:// or rediss:// URL", () => {
     expect(parseEnv({ SESSION_SECRET: secret, REDIS_URL: "redis://127.0.0.1:6379/0" }).REDIS_URL).toBe("redis://127.0.0.1:6379/0");
     expect(parseEnv({ SESSION_SECRET: secret, REDIS_URL: "rediss://cache.example.com:6380" }).REDIS_URL).toBe(

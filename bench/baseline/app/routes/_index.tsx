@@ -1,4 +1,4 @@
-// The bare Remix page: a loader returning a 12-item list and a form (issue 13's baseline).
+// The bare Remix page: a loader returning a 12-item list and a form (the baseline of decision 105).
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 
