@@ -27,7 +27,8 @@ export type AuditAction =
   | "continue_code_used"
   | "open_until_default"
   | "list_exported"
-  | "erased";
+  | "erased"
+  | "data_exported";
 
 export type AuditChanges = Record<string, unknown>;
 

@@ -202,7 +202,11 @@ function formsOf(
 
 /** GET …/values: the applicant's scale values and form answers (the app makes the CSV of them). */
 export function applicantValues(ctx: ApiContext, scope: RecruiterScope, user: User) {
-  const language = scope.recruiter.language;
+  return valuesOf(ctx, user, scope.recruiter.language);
+}
+
+/** Scale values and saved form answers of an applicant, names and labels in `language`. */
+export function valuesOf(ctx: ApiContext, user: User, language: Language) {
   const finished = finishedModules(ctx.db, user.id);
   const { results, forms } = applicantResults(ctx, user.id);
   const profiles = assignments(ctx, user.id).map((assignment) => assignment.profile);

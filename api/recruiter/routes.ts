@@ -12,6 +12,7 @@ import { assignments } from "../store/progress";
 import { displayName, type User } from "../store/users";
 import { recruiterScope, requirePathApplicant, type RecruiterScope } from "./access";
 import { eraseApplicant } from "./erase";
+import { applicantDataExport } from "../store/data-export";
 import {
   accessSchema,
   assignProfile,
@@ -155,6 +156,22 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
         const values = applicantValues(ctx, { ...scope, recruiter: { ...scope.recruiter, language: languageOf(scope, language) } }, user);
         writeAudit(ctx, scope, user, "values_exported", {});
         success(res, values);
+      },
+      { kind: "applicant-export" },
+    ),
+  );
+
+  // GDPR Art. 15 (docs/decisions/182): the same file the applicant downloads, limited and audited like every export.
+  router.get(
+    `${one}/data-export`,
+    requireToken(ctx),
+    withApplicant(
+      (scope, user, req, res) => {
+        const { language } = parseQuery(req, languageQuery);
+        // In the applicant's language unless the call names one: it is their file.
+        const file = applicantDataExport(ctx, user, customerLanguage(scope.customer.languages, language ?? user.language));
+        writeAudit(ctx, scope, user, "data_exported", {});
+        success(res, { data: file });
       },
       { kind: "applicant-export" },
     ),

@@ -4,8 +4,9 @@ import { authOf, requireToken } from "../auth/require-token";
 import type { ApiContext } from "../context";
 import { forbidden } from "../http/errors";
 import { route, success } from "../http/handlers";
-import { emailSchema, emptyBodySchema, nameSchema, parseBody, profileIdSchema } from "../http/validation";
+import { emailSchema, emptyBodySchema, nameSchema, parseBody, parseQuery, profileIdSchema } from "../http/validation";
 import { customerLanguage, languageSchema } from "../languages";
+import { applicantDataExport } from "../store/data-export";
 import { requireAssignment } from "../store/progress";
 import { endOpenLinks } from "../store/user-hashes";
 import { findUserById, type User } from "../store/users";
@@ -36,6 +37,17 @@ export function applicantRoutes(router: Router, ctx: ApiContext): void {
     "/profile",
     requireToken(ctx),
     route((_req, res) => success(res, { profile: personalData(authOf(res).user) })),
+  );
+
+  // GDPR Art. 15 (docs/decisions/182): everything stored about the signed-in applicant, in their language.
+  router.get(
+    "/profile/data-export",
+    requireToken(ctx),
+    route((req, res) => {
+      const { language } = parseQuery(req, z.object({ language: languageSchema.optional() }).strict());
+      const { user, customer } = authOf(res);
+      success(res, { data: applicantDataExport(ctx, user, customerLanguage(customer.languages, language ?? user.language)) });
+    }),
   );
 
   router.post(

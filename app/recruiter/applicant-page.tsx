@@ -679,6 +679,11 @@ export function ApplicantPage(props: ApplicantPageProps) {
           {/* GDPR Art. 17: the erasure's own page is its confirmation step (docs/decisions/181). */}
           <Link to={`${pagePath}/erase`}>{t("applicant.privacy.erase")}</Link>
         </p>
+        <p>
+          <a href={`${pagePath}/data.json`} download>
+            {t("applicant.privacy.export")}
+          </a>
+        </p>
       </section>
       <AuditTrail entries={applicant.audit} />
     </article>

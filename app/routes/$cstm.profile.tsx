@@ -58,6 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     title: t("profile.documentTitle", { customer: applicant.config.name || applicant.cstm }),
     anonymous,
+    dataPath: customerPath(applicant.cstm, "/profile/data.json"),
     userName: anonymous ? null : personal.userName,
     languages: customerLanguages(applicant),
     values: { ...stored, ...resumed },
@@ -95,7 +96,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ProfileRoute() {
-  const { anonymous, userName, languages, values, resumed, constraint } = useLoaderData<typeof loader>();
+  const { anonymous, userName, languages, values, resumed, constraint, dataPath } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
   const { t } = useTranslation("pages", ["profile.saving"]);
@@ -138,6 +139,14 @@ export default function ProfileRoute() {
           {submitting ? t("profile.saving") : t("profile.save")}
         </button>
       </Form>
+      {/* GDPR Art. 15: everything stored about the applicant, as a file (docs/decisions/182). */}
+      <h2>{t("profile.dataExport.title")}</h2>
+      <p>{t("profile.dataExport.text")}</p>
+      <p>
+        <a href={dataPath} download>
+          {t("profile.dataExport.link")}
+        </a>
+      </p>
     </section>
   );
 }

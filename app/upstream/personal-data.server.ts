@@ -72,3 +72,11 @@ export async function savePersonalData(context: AppLoadContext, session: AppSess
     return { ok: false, code: "API01" };
   }
 }
+
+const dataExportSchema = z.object({ data: z.record(z.unknown()) });
+
+/** GET /profile/data-export (GDPR Art. 15, docs/decisions/182): everything stored about the signed-in applicant. */
+export async function getDataExport(context: AppLoadContext, session: AppSession, language: string): Promise<Record<string, unknown>> {
+  const { data } = await callUpstream(context, { path: "/profile/data-export", query: { language }, auth: "token", session, schema: dataExportSchema });
+  return data;
+}

@@ -486,6 +486,24 @@ export async function changeApplicant(
   await callUpstream(context, { method: "POST", path, auth: "token", session, body: action.body });
 }
 
+const dataExportSchema = z.object({ data: z.record(z.unknown()) });
+
+/** The applicant's Art. 15 file in their language (docs/decisions/182), as they get it; the upstream records the export. */
+export async function applicantDataExport(
+  context: AppLoadContext,
+  session: AppSession,
+  cstm: string,
+  userName: string,
+): Promise<Record<string, unknown>> {
+  const { data } = await callUpstream(context, {
+    path: `${one(cstm, userName)}/data-export`,
+    auth: "token",
+    session,
+    schema: dataExportSchema,
+  });
+  return data;
+}
+
 const previewSchema = z.object({ to: z.string(), language: z.string(), subject: z.string(), text: z.string() });
 
 export type MailPreview = z.infer<typeof previewSchema>;

@@ -44,6 +44,8 @@ const NOT_PAGES: Record<string, string> = {
   "$cstm.recruiter.applicants.$userName_.values[.]csv.ts": "resource route: an applicant's values as CSV",
   "$cstm.recruiter.applicants.$userName_.report.$profileId.ts": "resource route: an applicant's report PDF",
   "$cstm.recruiter.import-template[.]csv.ts": "resource route: the import template CSV",
+  "$cstm.recruiter.applicants.$userName_.data[.]json.ts": "resource route: an applicant's GDPR Art. 15 file (JSON)",
+  "$cstm.profile_.data[.]json.ts": "resource route: the applicant's own GDPR Art. 15 file (JSON)",
   "[_client-errors].ts": "resource route: the browser's error reports (POST, JSON)",
   "__registration-forms.tsx": "not a route (a sibling module of $cstm.registration.tsx, ignored by its __ prefix)",
 };

@@ -2,14 +2,16 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../support/browser-client";
-import { cloneUser, outbox, signIn } from "../support/demo";
+import { cloneUser, DORA_PERSONAL_DATA, outbox, signIn } from "../support/demo";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * GDPR Art. 17 (docs/decisions/181) over HTTP like a browser without JavaScript, and in the embedded API's SQLite
- * file: a recruiter erases an applicant after a confirmation step that names them; the applicant's data is gone or
- * anonymised, their sign-in and sessions end, no recruiter page, list or export finds them, the statistics count
- * them as before, and the audit log says who erased someone and when, not whom.
+ * The applicant's data rights over HTTP like a browser without JavaScript, and in the embedded API's SQLite file.
+ * Art. 17 (docs/decisions/181): a recruiter erases an applicant after a confirmation step that names them; the
+ * applicant's data is gone or anonymised, their sign-in and sessions end, no recruiter page, list or export finds
+ * them, the statistics count them as before, and the audit log says who erased someone and when, not whom.
+ * Art. 15 (docs/decisions/182): the applicant downloads everything stored about them, and a recruiter can produce
+ * the same file.
  */
 let server: RunningServer;
 const client = () => new BrowserClient(server.baseUrl);
@@ -146,5 +148,77 @@ describe("GDPR Art. 17: erasing an applicant (decision 181)", () => {
     expect(new URL((await signIn(client(), ben)).url).pathname).not.toContain("login");
     const rita = await signInRecruiter();
     expect((await rita.get(page(ben.userName))).status).toBe(200);
+  });
+});
+
+describe("GDPR Art. 15: everything stored about an applicant, as a file (decision 182)", () => {
+  type DataFile = {
+    about: string;
+    exportedAt: string;
+    language: string;
+    account: Record<string, unknown>;
+    tests: { profileId: string; name: string; results: { module: string; score: number | null }[] }[];
+    formAnswers: { field: string; value: unknown }[];
+    mails: { kind: string; subject: string }[];
+    recruiterActions: { action: string }[];
+  };
+
+  it("R-RTE-02 the profile page offers the applicant's file: their account, tests, results, form answers and mails, in their language, no secret", async () => {
+    const dora = await cloneUser(server.baseUrl, "dora");
+    const rita = await signInRecruiter();
+    expect((await rita.post(page(dora.userName), { intent: "email-send", template: "reminder" })).status).toBe(200);
+    const browser = client();
+    await signIn(browser, dora);
+    const profile = await browser.get("/demo/profile");
+    expect(profile.text).toContain('href="/demo/profile/data.json"');
+    expect(profile.text).toContain("Meine Daten herunterladen (JSON)");
+
+    const download = await browser.get("/demo/profile/data.json");
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(download.headers.get("content-disposition")).toBe('attachment; filename="my-data-demo.json"');
+    expect(download.headers.get("cache-control")).toBe("no-store");
+    const file = JSON.parse(download.text) as DataFile;
+    // A note in the applicant's language (de-DU, informal) says what the file holds.
+    expect(file.about).toMatch(/^Alle Daten, die diese Assessment-Plattform über dich speichert/);
+    expect(file.language).toBe("de-DU");
+    expect(file.account).toMatchObject({ userName: dora.userName, firstName: "Dora", lastName: "Fischer", activated: true });
+    expect(file.tests.map((test) => test.profileId).length).toBeGreaterThan(0);
+    expect(file.formAnswers).toContainEqual(expect.objectContaining({ value: DORA_PERSONAL_DATA.dateOfBirth }));
+    expect(file.mails).toContainEqual(expect.objectContaining({ kind: "recruiter" }));
+    expect(file.recruiterActions).toContainEqual({ action: "email_sent", at: expect.any(String) as string });
+    // Secrets are no data about the person.
+    expect(download.text).not.toMatch(/password|token|hash/i);
+    expect(download.text).not.toContain(dora.password!);
+
+    // Signed out: the login, and back to the file afterwards.
+    const signedOut = await client().get("/demo/profile/data.json", { follow: false });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.location).toBe(`/demo/login?redirectTo=${encodeURIComponent("/demo/profile/data.json")}`);
+  });
+
+  it("R-SCR-14 a recruiter produces the applicant's own file, recorded in the audit log; a recruiter of another customer cannot", async () => {
+    const dora = await cloneUser(server.baseUrl, "dora");
+    const applicant = client();
+    await signIn(applicant, dora);
+    const own = JSON.parse((await applicant.get("/demo/profile/data.json")).text) as DataFile;
+
+    const rita = await signInRecruiter();
+    const detail = await rita.get(page(dora.userName));
+    expect(detail.text).toContain(`href="${page(dora.userName)}/data.json"`);
+    const download = await rita.get(`${page(dora.userName)}/data.json`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="data-${dora.userName.replace(/[^\w.-]/g, "_")}.json"`);
+    const produced = JSON.parse(download.text) as DataFile;
+    // The applicant's file, in the applicant's language although rita reads English.
+    const { exportedAt: _a, ...ownRest } = own;
+    const { exportedAt: _b, ...producedRest } = produced;
+    expect({ ...producedRest, recruiterActions: [] }).toEqual({ ...ownRest, recruiterActions: [] });
+    expect((await rita.get(page(dora.userName))).text).toContain("Data exported (GDPR Art. 15)");
+
+    const vera = client();
+    expect((await vera.post("/demo-vor-ort/recruiter/login?langId=en_GB", { username: "vera", password: "Vera-Recruiter-2027" })).status).toBe(200);
+    expect((await vera.get(`${page(dora.userName)}/data.json`, { follow: false })).status).toBeGreaterThanOrEqual(400);
+    expect((await vera.get(`/demo-vor-ort/recruiter/applicants/${encodeURIComponent(dora.userName)}/data.json`)).status).toBe(404);
   });
 });
