@@ -46,7 +46,7 @@ const OBSERVE = () => {
     const time = entry.renderTime || entry.loadTime || entry.startTime;
     if (time < state.lcp) return;
     state.lcp = time;
-    // What the largest paint was (decision 116): an element, its class and, for an image, its address.
+    // What the largest paint was (decision 115): an element, its class and, for an image, its address.
     const element = entry.element;
     state.lcpElement = element
       ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(" ")[0]}` : ""}${entry.url ? ` ${entry.url.replace(location.origin, "")}` : ""}`

@@ -29,7 +29,13 @@ export function applicantDataExport(ctx: ApiContext, user: User, language: Langu
     open: assignment.isOpen,
     results: values.scales
       .filter((scale) => scale.prof_prof_id === assignment.profile.id)
-      .map((scale) => ({ module: scale.name, finishedAt: scale.finishedAt, score: scale.score, maxScore: scale.maxScore, normValue: scale.normValue })),
+      .map((scale) => ({
+        module: scale.name,
+        finishedAt: scale.finishedAt,
+        score: scale.score,
+        maxScore: scale.maxScore,
+        normValue: scale.normValue,
+      })),
   }));
   const byUser = <T>(sql: string) => statement(db, sql).all(user.id) as T[];
   return {

@@ -24,6 +24,9 @@ export async function loader(args: LoaderFunctionArgs) {
     }
     throw error;
   }
-  const t = getTranslator(typeof data.language === "string" && isSupportedLanguage(data.language) ? data.language : recruiter.language, "pages");
+  const t = getTranslator(
+    typeof data.language === "string" && isSupportedLanguage(data.language) ? data.language : recruiter.language,
+    "pages",
+  );
   return dataFileResponse(data, t("profile.dataExport.about"), `data-${userName}.json`);
 }

@@ -77,6 +77,12 @@ const dataExportSchema = z.object({ data: z.record(z.unknown()) });
 
 /** GET /profile/data-export (GDPR Art. 15, docs/decisions/182): everything stored about the signed-in applicant. */
 export async function getDataExport(context: AppLoadContext, session: AppSession, language: string): Promise<Record<string, unknown>> {
-  const { data } = await callUpstream(context, { path: "/profile/data-export", query: { language }, auth: "token", session, schema: dataExportSchema });
+  const { data } = await callUpstream(context, {
+    path: "/profile/data-export",
+    query: { language },
+    auth: "token",
+    session,
+    schema: dataExportSchema,
+  });
   return data;
 }

@@ -217,7 +217,9 @@ describe("GDPR Art. 15: everything stored about an applicant, as a file (decisio
     expect((await rita.get(page(dora.userName))).text).toContain("Data exported (GDPR Art. 15)");
 
     const vera = client();
-    expect((await vera.post("/demo-vor-ort/recruiter/login?langId=en_GB", { username: "vera", password: "Vera-Recruiter-2027" })).status).toBe(200);
+    expect(
+      (await vera.post("/demo-vor-ort/recruiter/login?langId=en_GB", { username: "vera", password: "Vera-Recruiter-2027" })).status,
+    ).toBe(200);
     expect((await vera.get(`${page(dora.userName)}/data.json`, { follow: false })).status).toBeGreaterThanOrEqual(400);
     expect((await vera.get(`/demo-vor-ort/recruiter/applicants/${encodeURIComponent(dora.userName)}/data.json`)).status).toBe(404);
   });
