@@ -169,6 +169,9 @@ describe("GDPR Art. 15: everything stored about an applicant, as a file (decisio
     expect((await rita.post(page(dora.userName), { intent: "email-send", template: "reminder" })).status).toBe(200);
     const browser = client();
     await signIn(browser, dora);
+    // Dora fills in the personal details form (module 40 of P100).
+    await browser.post("/demo/assessment/40", { ...DORA_PERSONAL_DATA, intent: "review" });
+    expect((await browser.post("/demo/assessment/40/summary", { intent: "save" })).status).toBe(200);
     const profile = await browser.get("/demo/profile");
     expect(profile.text).toContain('href="/demo/profile/data.json"');
     expect(profile.text).toContain("Meine Daten herunterladen (JSON)");
