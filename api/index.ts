@@ -27,7 +27,7 @@ import { formsRoutes } from "./routes/forms";
 import { mediaRoutes } from "./routes/media";
 import { modulesRoutes } from "./routes/modules";
 import { passwordRoutes } from "./routes/passwords";
-import { purgeExpiredImports } from "./recruiter/create";
+import { purgeExpiredImports } from "./recruiter/import";
 import { recruiterExportRoutes } from "./recruiter/export";
 import { DEFAULT_RECRUITER_LIMITS, type RecruiterLimitSettings } from "./recruiter/limits";
 import { recruiterRoutes } from "./routes/recruiter";

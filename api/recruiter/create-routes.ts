@@ -6,7 +6,8 @@ import { route, success } from "../http/handlers";
 import { cstmSchema, parseBody, parseParams } from "../http/validation";
 import { recruiterScope } from "./access";
 import { enforceRecruiterLimit } from "./limits";
-import { commitImport, createApplicant, createApplicantSchema, discardImport, importView, stageImport, stageImportSchema } from "./create";
+import { createApplicant, createApplicantSchema } from "./create";
+import { commitImport, discardImport, importView, stageImport, stageImportSchema } from "./import";
 
 /**
  * The calls for creating applicants (docs/api.md, Creating applicants; decisions 151–153), under the workspace's
