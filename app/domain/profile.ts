@@ -4,6 +4,9 @@
  */
 export type ProfileStatus = "A" | "B" | "N";
 
+/** What a profile id may look like wherever one arrives from outside (links, forms, paths; R-VAL-11). */
+export const PROFILE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export interface ProfileFields {
   id: string;
   name: string;

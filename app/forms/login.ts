@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROFILE_ID_PATTERN } from "~/domain/profile";
 
 /** R-VAL-01: username and password required, privacy policy accepted. Messages are i18n keys. */
 export const loginSchema = z.object({
@@ -22,7 +23,6 @@ export const loginSchema = z.object({
  * On-site login links: `login?onSite=1&profileId=P100` (the parameter names; the value of onSite
  * is not interpreted). R-VAL-11: a link whose profileId is missing or malformed is invalid.
  */
-export const PROFILE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type OnSiteLink = { onSite: false } | { onSite: true; profileId: string } | { onSite: true; invalid: true };
 

@@ -8,6 +8,8 @@ import { changeApplicant, type ApplicantAction } from "~/upstream/recruiter.serv
 import { INTENTS, type Intent } from "./intents";
 import { recruiterPath } from "./paths";
 import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
+import { PROFILE_ID_PATTERN } from "~/domain/profile";
+import { recruiterDateSchema } from "./date-field";
 
 /**
  * The applicant page's POST forms (docs/decisions/150): one `intent` per action. Each is
@@ -30,17 +32,9 @@ export interface ActionFailure {
 
 const required = "recruiter:applicant.errors.required";
 const text = (max: number) => z.string({ required_error: required }).trim().min(1, required).max(max, "recruiter:applicant.errors.tooLong");
-const date = z
-  .string()
-  .trim()
-  .max(10, "recruiter:list.errors.date")
-  .refine((value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-  }, "recruiter:list.errors.date");
+const date = recruiterDateSchema;
 const optionalDate = z.union([z.literal(""), date]).default("");
-const profileId = z.string({ required_error: required }).regex(/^[A-Za-z0-9_-]{1,64}$/, "recruiter:list.errors.choice");
+const profileId = z.string({ required_error: required }).regex(PROFILE_ID_PATTERN, "recruiter:list.errors.choice");
 
 const schemas = {
   details: z.object({

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { PasswordRequirements } from "~/domain/customer";
-import { PROFILE_ID_PATTERN } from "~/forms/login";
+import { PROFILE_ID_PATTERN } from "~/domain/profile";
 import { newPasswordField } from "~/forms/password";
 import { EMAIL_MAX_LENGTH, isEmailAddress, withinLength } from "~/forms/patterns";
+import { recruiterDateSchema } from "./date-field";
 
 /**
  * The "create applicant" form (docs/decisions/151): conform parses it with this schema on
@@ -35,15 +36,7 @@ const requiredText = (max: number) =>
       "validation:invalid",
     );
 
-const date = z
-  .string()
-  .trim()
-  .max(10, "recruiter:list.errors.date")
-  .refine((value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-  }, "recruiter:list.errors.date");
+const date = recruiterDateSchema;
 
 export function createApplicantSchema(requirements?: PasswordRequirements) {
   return z

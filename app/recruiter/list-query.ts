@@ -1,3 +1,6 @@
+import { isCalendarDate } from "~/domain/calendar-date";
+import { PROFILE_ID_PATTERN } from "~/domain/profile";
+
 /**
  * The applicant list's filters live in the URL (decision 148: a GET form, bookmarkable, without
  * JavaScript). This reads them: the values as typed (the form shows them again), a translated error
@@ -47,13 +50,6 @@ export interface ListQueryState {
 }
 
 const MAX_TEXT = 100;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 function wholeNumber(value: string, max: number): number | null {
   if (!/^\d{1,7}$/.test(value)) return null;
@@ -84,7 +80,7 @@ export function readListQuery(search: URLSearchParams, statuses: readonly string
     const from = `${range}From`;
     const to = `${range}To`;
     for (const name of [from, to]) {
-      if (values[name] && !isDate(values[name])) errors[name] = "list.errors.date";
+      if (values[name] && !isCalendarDate(values[name])) errors[name] = "list.errors.date";
     }
     if (!errors[from] && !errors[to] && values[from] && values[to] && values[from] > values[to]) {
       errors[to] = "list.errors.dateOrder";
@@ -106,7 +102,7 @@ export function readListQuery(search: URLSearchParams, statuses: readonly string
     for (const name of [min, max]) if (values[name] && !errors[name]) keep(name, String(numbers[name]));
   }
   if (values.profile) {
-    if (/^[A-Za-z0-9_-]{1,64}$/.test(values.profile)) keep("profile");
+    if (PROFILE_ID_PATTERN.test(values.profile)) keep("profile");
     else errors.profile = "list.errors.choice";
   }
   if (values.status) {

@@ -8,6 +8,7 @@ import { withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { UpstreamError } from "~/upstream/client.server";
 import { issueContinueCode } from "~/upstream/recruiter-continue.server";
+import { PROFILE_ID_PATTERN } from "~/domain/profile";
 
 /**
  * Test continue (docs/decisions/156): the recruiter picks one of the applicant's open,
@@ -17,8 +18,6 @@ import { issueContinueCode } from "~/upstream/recruiter-continue.server";
  * 140, amended), and the page says so beside it.
  */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
-
-const PROFILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 async function loadApplicant(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const { recruiter, userName, applicant, name, t, pagePath } = await loadNamedApplicant(args);
@@ -56,7 +55,8 @@ export async function action(args: ActionFunctionArgs) {
   const formData = await readFormData(args.request);
   const profile = formData.get("profile");
   const profileId = typeof profile === "string" ? profile.trim() : "";
-  if (!PROFILE_ID.test(profileId)) return data<ActionResult>({ ok: false, error: "continue.errors.profile", profileId }, { status: 400 });
+  if (!PROFILE_ID_PATTERN.test(profileId))
+    return data<ActionResult>({ ok: false, error: "continue.errors.profile", profileId }, { status: 400 });
   try {
     const issued = await withRecruiterUpstream(args, recruiter, () =>
       issueContinueCode(args.context, recruiter.session, recruiter.cstm, userName, profileId),

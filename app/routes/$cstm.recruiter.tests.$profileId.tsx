@@ -14,6 +14,7 @@ import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { commitSession } from "~/session/request.server";
 import { setOpenUntilDefault, testSetup } from "~/upstream/recruiter-setup.server";
+import { PROFILE_ID_PATTERN } from "~/domain/profile";
 
 /**
  * /{cstm}/recruiter/tests/{profileId} (docs/decisions/157): one test's containers and
@@ -41,12 +42,10 @@ const defaultSchema = z.object({
     .optional(),
 });
 const FIELDS = ["openUntilDays"] as const;
-const PROFILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** The test of the path; a malformed id is an invalid link (E02), as an unknown one. */
 function profileIdOf(args: LoaderFunctionArgs | ActionFunctionArgs): string {
   const profileId = args.params.profileId ?? "";
-  if (!PROFILE_ID.test(profileId)) throw new CatalogueError("E02", { status: 404, requestId: args.context.requestId });
+  if (!PROFILE_ID_PATTERN.test(profileId)) throw new CatalogueError("E02", { status: 404, requestId: args.context.requestId });
   return profileId;
 }
 

@@ -10,7 +10,7 @@ import { requireCustomer, type CustomerContext } from "~/customer/customer.serve
 import { customerPath } from "~/domain/customer-path";
 import { passwordRules } from "~/domain/password-policy";
 import { HONEYPOT_MESSAGE } from "~/forms/honeypot.server";
-import { PROFILE_ID_PATTERN } from "~/forms/login";
+import { PROFILE_ID_PATTERN } from "~/domain/profile";
 import { anonymousRegistrationSchema, registrationSchema } from "~/forms/registration";
 import { isRateLimited, registrationFieldErrors } from "~/forms/upstream-errors.server";
 import type { RouteHandle } from "~/handle";
