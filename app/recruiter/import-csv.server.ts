@@ -1,6 +1,6 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import type { ImportRow } from "~/upstream/recruiter-create.server";
+import type { ImportRow } from "~/upstream/recruiter/create.server";
 import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, REQUIRED_COLUMNS, type ImportColumn } from "./import-columns";
 
 /**

@@ -9,7 +9,7 @@ import { parseImportCsv } from "~/recruiter/import-csv.server";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
-import { stageImport } from "~/upstream/recruiter-create.server";
+import { stageImport } from "~/upstream/recruiter/create.server";
 
 /**
  * /{cstm}/recruiter/import (docs/decisions/153): the CSV upload. A plain multipart POST

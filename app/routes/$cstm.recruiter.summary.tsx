@@ -10,7 +10,7 @@ import { APPLICANT_STATUSES, readListQuery, type ListParameter } from "~/recruit
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { STATES } from "~/recruiter/stats";
-import { recruiterStats, type Summary } from "~/upstream/recruiter-stats.server";
+import { recruiterStats, type Summary } from "~/upstream/recruiter/stats.server";
 
 /**
  * /{cstm}/recruiter/summary (docs/decisions/155): progress and summary of the customer, or
