@@ -11,7 +11,7 @@ import { languageChosenHere, rememberLanguage } from "~/session/language.server"
 import { commitSession, rotateRequestSession } from "~/session/request.server";
 import { userHash, type ApplicantAuth, type AppSession, type ExpiredSignIn } from "~/session/session.server";
 import { logout, type LoginGrant } from "~/upstream/auth.server";
-import { recruiterLogout } from "~/upstream/recruiter.server";
+import { recruiterLogout } from "~/upstream/recruiter/session.server";
 
 /**
  * Who is signed in, and the transitions in and out (R-AUTH-01/04, R-ENT-01). Tokens live only in

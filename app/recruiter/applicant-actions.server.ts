@@ -4,7 +4,7 @@ import type { DataFunctionArgs } from "~/customer/customer.server";
 import { readFormBody } from "~/forms/form-data.server";
 import { commitSession } from "~/session/request.server";
 import { endsSession, UpstreamError } from "~/upstream/client.server";
-import { changeApplicant, type ApplicantAction } from "~/upstream/recruiter.server";
+import { changeApplicant, type ApplicantAction } from "~/upstream/recruiter/actions.server";
 import { INTENTS, type Intent } from "./intents";
 import { recruiterPath } from "./paths";
 import { withRecruiterUpstream, type RecruiterContext } from "./session.server";

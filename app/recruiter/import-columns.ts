@@ -1,19 +1,6 @@
-/**
- * The columns of the bulk import (docs/decisions/153; docs/api.md, Creating applicants):
- * the CSV header names, the upstream's row fields. Shared by the upload page and the server code.
- */
-export const IMPORT_COLUMNS = [
-  "userName",
-  "email",
-  "firstName",
-  "lastName",
-  "language",
-  "profileId",
-  "owner",
-  "openUntil",
-  "onSite",
-] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+import type { ImportColumn } from "~/upstream/recruiter/import-columns";
+
+/** What the bulk import asks of a file's columns and rows (docs/decisions/153), on the upload page and when reading it. */
 export const REQUIRED_COLUMNS: readonly ImportColumn[] = ["email", "firstName", "lastName"];
 /** Rows per import (the upstream's limit too). */
 export const MAX_IMPORT_ROWS = 2000;

@@ -1,7 +1,8 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import type { ImportRow } from "~/upstream/recruiter-create.server";
-import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, REQUIRED_COLUMNS, type ImportColumn } from "./import-columns";
+import type { ImportRow } from "~/upstream/recruiter/create.server";
+import { IMPORT_COLUMNS, type ImportColumn } from "~/upstream/recruiter/import-columns";
+import { MAX_IMPORT_ROWS, REQUIRED_COLUMNS } from "./import-columns";
 
 /**
  * The CSV file of the bulk import (docs/decisions/153), read with csv-parse: UTF-8 with or

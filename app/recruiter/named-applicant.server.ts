@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getTranslator } from "~/i18n/i18n.server";
-import { applicantDetail } from "~/upstream/recruiter.server";
+import { applicantDetail } from "~/upstream/recruiter/detail.server";
 import { recruiterPath } from "./paths";
 import { requireRecruiter, withRecruiterUpstream } from "./session.server";
 

@@ -7,7 +7,7 @@ import { commitSession, rotateRequestSession } from "~/session/request.server";
 import type { AppSession, RecruiterAuth } from "~/session/session.server";
 import { logout } from "~/upstream/auth.server";
 import { endsSession, UpstreamError } from "~/upstream/client.server";
-import type { RecruiterGrant } from "~/upstream/recruiter.server";
+import type { RecruiterGrant } from "~/upstream/recruiter/session.server";
 import { recruiterPath } from "./paths";
 
 export { recruiterPath };

@@ -17,7 +17,7 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { languageChosenHere } from "~/session/language.server";
 import { UpstreamError } from "~/upstream/client.server";
-import { redeemContinueCode } from "~/upstream/recruiter-continue.server";
+import { redeemContinueCode } from "~/upstream/recruiter/continue.server";
 
 /**
  * /{cstm}/continue (docs/decisions/156): a station continues an applicant's interrupted

@@ -4,7 +4,7 @@ import { requireCustomer } from "~/customer/customer.server";
 import { customerPath } from "~/domain/customer-path";
 import { destroySession } from "~/session/request.server";
 import { logout } from "~/upstream/auth.server";
-import { recruiterLogout } from "~/upstream/recruiter.server";
+import { recruiterLogout } from "~/upstream/recruiter/session.server";
 
 /**
  * Logout (R-AUTH-01/04): GET /logout upstream, the session record deleted, Clear-Site-Data, and the

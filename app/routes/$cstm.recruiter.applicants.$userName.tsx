@@ -5,7 +5,8 @@ import { handleApplicantAction } from "~/recruiter/applicant-actions.server";
 import { ApplicantPage } from "~/recruiter/applicant-page";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { applicantDetail, previewMail, type MailPreview } from "~/upstream/recruiter.server";
+import { previewMail, type MailPreview } from "~/upstream/recruiter/actions.server";
+import { applicantDetail } from "~/upstream/recruiter/detail.server";
 
 /**
  * /{cstm}/recruiter/applicants/{userName} (docs/decisions/150): user details, status, access, owner, profiles

@@ -7,7 +7,7 @@ import { loadNamedApplicant } from "~/recruiter/named-applicant.server";
 import { withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { UpstreamError } from "~/upstream/client.server";
-import { issueContinueCode } from "~/upstream/recruiter-continue.server";
+import { issueContinueCode } from "~/upstream/recruiter/continue.server";
 import { PROFILE_ID_PATTERN } from "~/domain/profile";
 
 /**

@@ -4,7 +4,7 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { isSupportedLanguage } from "~/i18n/languages";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
-import { applicantDataExport } from "~/upstream/recruiter.server";
+import { applicantDataExport } from "~/upstream/recruiter/exports.server";
 
 /**
  * GDPR Art. 15 (docs/decisions/182): a recruiter produces the file the applicant would download, for a request that

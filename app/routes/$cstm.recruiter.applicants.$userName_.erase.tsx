@@ -7,7 +7,7 @@ import { loadNamedApplicant } from "~/recruiter/named-applicant.server";
 import { withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
-import { changeApplicant } from "~/upstream/recruiter.server";
+import { changeApplicant } from "~/upstream/recruiter/actions.server";
 
 /**
  * Erasing an applicant (GDPR Art. 17, docs/decisions/181): this page is the confirmation step, naming the applicant

@@ -4,7 +4,7 @@ import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.ser
 import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { UpstreamError } from "~/upstream/client.server";
-import { applicantReport } from "~/upstream/recruiter.server";
+import { applicantReport } from "~/upstream/recruiter/exports.server";
 
 /**
  * Get user report (docs/decisions/150): the applicant's report PDF for one profile, streamed from the

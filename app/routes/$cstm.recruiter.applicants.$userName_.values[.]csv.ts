@@ -3,7 +3,7 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { csvResponse, toCsv } from "~/recruiter/csv.server";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
-import { applicantValues, type ApplicantValues } from "~/upstream/recruiter.server";
+import { applicantValues, type ApplicantValues } from "~/upstream/recruiter/exports.server";
 
 /**
  * Get user values (docs/decisions/149): the applicant's scale values and form answers as CSV

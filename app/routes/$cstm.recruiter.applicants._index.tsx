@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { ApplicantFilters, ApplicantTable, type ListViewProps } from "~/recruiter/applicant-list";
 import { APPLICANT_STATUSES, readListQuery } from "~/recruiter/list-query";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { listApplicants } from "~/upstream/recruiter.server";
+import { listApplicants } from "~/upstream/recruiter/list.server";
 
 /**
  * /{cstm}/recruiter/applicants (docs/decisions/148): the applicant list. Search, filters, sort and page are

@@ -4,7 +4,7 @@ import { csvResponse, csvStream, type CsvValue } from "~/recruiter/csv.server";
 import { APPLICANT_STATUSES, readListQuery } from "~/recruiter/list-query";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
-import { exportApplicants, type ApplicantRow } from "~/upstream/recruiter.server";
+import { exportApplicants, type ApplicantRow } from "~/upstream/recruiter/list.server";
 
 /**
  * /{cstm}/recruiter/applicants.csv (R-SCR-14): the list as it is filtered and sorted on the page, as

@@ -14,8 +14,8 @@ import { recruiterPath, requireRecruiter, withRecruiterUpstream, type RecruiterC
 import { commitSession } from "~/session/request.server";
 import { passwordRequirementsForSelfRegister } from "~/upstream/auth.server";
 import { endsSession, UpstreamError } from "~/upstream/client.server";
-import { createApplicant } from "~/upstream/recruiter-create.server";
-import { listApplicants } from "~/upstream/recruiter.server";
+import { createApplicant } from "~/upstream/recruiter/create.server";
+import { listApplicants } from "~/upstream/recruiter/list.server";
 
 /**
  * /{cstm}/recruiter/create (docs/decisions/151): one applicant, with a password (they can

@@ -4,12 +4,13 @@ import { readFormData } from "~/forms/form-data.server";
 import { messageKey, translateMessage } from "~/forms/messages";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
-import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, REQUIRED_COLUMNS } from "~/recruiter/import-columns";
+import { MAX_IMPORT_ROWS, REQUIRED_COLUMNS } from "~/recruiter/import-columns";
 import { parseImportCsv } from "~/recruiter/import-csv.server";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
-import { stageImport } from "~/upstream/recruiter-create.server";
+import { stageImport } from "~/upstream/recruiter/create.server";
+import { IMPORT_COLUMNS } from "~/upstream/recruiter/import-columns";
 
 /**
  * /{cstm}/recruiter/import (docs/decisions/153): the CSV upload. A plain multipart POST

@@ -10,7 +10,7 @@ import { recruiterPath, requireRecruiter, withRecruiterUpstream, type RecruiterC
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { UpstreamError } from "~/upstream/client.server";
-import { commitImport, discardImport, readImport } from "~/upstream/recruiter-create.server";
+import { commitImport, discardImport, readImport } from "~/upstream/recruiter/create.server";
 
 /**
  * /{cstm}/recruiter/import/{id} (docs/decisions/153): the staged import's preview, each

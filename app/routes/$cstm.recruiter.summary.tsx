@@ -9,8 +9,8 @@ import { ChartFigure, ColumnChart, HorizontalBarChart } from "~/recruiter/charts
 import { APPLICANT_STATUSES, readListQuery, type ListParameter } from "~/recruiter/list-query";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { STATES } from "~/recruiter/stats";
-import { recruiterStats, type Summary } from "~/upstream/recruiter-stats.server";
+import { STATES } from "~/upstream/recruiter/states";
+import { recruiterStats, type Summary } from "~/upstream/recruiter/stats.server";
 
 /**
  * /{cstm}/recruiter/summary (docs/decisions/155): progress and summary of the customer, or

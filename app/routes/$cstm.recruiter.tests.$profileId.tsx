@@ -13,7 +13,7 @@ import { AuditTable } from "~/recruiter/audit-table";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { commitSession } from "~/session/request.server";
-import { setOpenUntilDefault, testSetup } from "~/upstream/recruiter-setup.server";
+import { setOpenUntilDefault, testSetup } from "~/upstream/recruiter/setup.server";
 import { PROFILE_ID_PATTERN } from "~/domain/profile";
 
 /**

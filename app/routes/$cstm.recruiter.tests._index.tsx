@@ -4,7 +4,7 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { listTests } from "~/upstream/recruiter-setup.server";
+import { listTests } from "~/upstream/recruiter/setup.server";
 
 /**
  * /{cstm}/recruiter/tests (docs/decisions/157): the customer's tests, each linking to its

@@ -16,7 +16,7 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { recruiterPath, signedInApplicant, signInRecruiter } from "~/recruiter/session.server";
 import { UpstreamError } from "~/upstream/client.server";
-import { recruiterLogin, type RecruiterGrant } from "~/upstream/recruiter.server";
+import { recruiterLogin, type RecruiterGrant } from "~/upstream/recruiter/session.server";
 
 /**
  * /{cstm}/recruiter/login (docs/decisions/140): the recruiter's own sign-in form, rate

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { requireCustomer } from "~/customer/customer.server";
 import { recruiterPath } from "~/recruiter/session.server";
 import { commitSession } from "~/session/request.server";
-import { recruiterLogout } from "~/upstream/recruiter.server";
+import { recruiterLogout } from "~/upstream/recruiter/session.server";
 
 /**
  * The recruiter's logout (decision 140): the recruiter token is given back upstream and only the

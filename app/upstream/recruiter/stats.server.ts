@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { STATES, type State } from "~/recruiter/stats";
 import type { AppSession } from "~/session/session.server";
-import { callUpstream } from "./client.server";
+import { callUpstream } from "~/upstream/client.server";
+import { STATES, type State } from "./states";
 
 /**
  * The recruiter's progress and summary figures (docs/api.md, Recruiter statistics;

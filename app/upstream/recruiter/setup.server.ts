@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { AppSession } from "~/session/session.server";
-import { callUpstream } from "./client.server";
+import { callUpstream } from "~/upstream/client.server";
 
 /**
  * Test setup (docs/api.md, Test setup; docs/decisions/157): the customer's tests, one

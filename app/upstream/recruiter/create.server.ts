@@ -1,8 +1,8 @@
-import type { ImportColumn } from "~/recruiter/import-columns";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { AppSession } from "~/session/session.server";
-import { callUpstream } from "./client.server";
+import { callUpstream } from "~/upstream/client.server";
+import type { ImportColumn } from "./import-columns";
 
 /**
  * The upstream calls for creating applicants (docs/api.md, Creating applicants; decisions 151–153): one

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { AppSession } from "~/session/session.server";
-import { toGrant, loginResponseSchema, type LoginGrant } from "./auth.server";
-import { callUpstream } from "./client.server";
+import { toGrant, loginResponseSchema, type LoginGrant } from "~/upstream/auth.server";
+import { callUpstream } from "~/upstream/client.server";
 
 /**
  * Test continue (docs/api.md, Test continue; docs/decisions/156): the recruiter's one-time
