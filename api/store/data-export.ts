@@ -14,12 +14,6 @@ import type { User } from "./users";
  */
 export function applicantDataExport(ctx: ApiContext, user: User, language: Language) {
   const db = ctx.db;
-  const account = statement(
-    db,
-    `SELECT user_name, first_name, last_name, email, language, anonymous, activated, created_at, last_activity_at,
-            dp_accepted_revision, contacting_accepted, status, login_disabled, on_site
-       FROM users WHERE id = ?`,
-  ).get(user.id) as Record<string, string | number | null>;
   const values = valuesOf(ctx, user, language);
   const tests = assignments(ctx, user.id).map((assignment) => ({
     profileId: assignment.profile.id,
@@ -42,20 +36,20 @@ export function applicantDataExport(ctx: ApiContext, user: User, language: Langu
     exportedAt: ctx.now().toISOString(),
     language,
     account: {
-      userName: account.user_name,
-      firstName: account.first_name,
-      lastName: account.last_name,
-      email: account.email,
-      language: account.language,
-      anonymous: account.anonymous === 1,
-      activated: account.activated === 1,
-      registeredAt: account.created_at,
-      lastActivityAt: account.last_activity_at,
-      privacyStatementRevisionAccepted: account.dp_accepted_revision,
-      contactingAccepted: account.contacting_accepted === 1,
-      applicationStatus: account.status,
-      signInDisabled: account.login_disabled === 1,
-      onSite: account.on_site === 1,
+      userName: user.user_name,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      email: user.email,
+      language: user.language,
+      anonymous: user.anonymous === 1,
+      activated: user.activated === 1,
+      registeredAt: user.created_at,
+      lastActivityAt: user.last_activity_at,
+      privacyStatementRevisionAccepted: user.dp_accepted_revision,
+      contactingAccepted: user.contacting_accepted === 1,
+      applicationStatus: user.status,
+      signInDisabled: user.login_disabled === 1,
+      onSite: user.on_site === 1,
     },
     tests,
     formAnswers: values.forms.map((answer) => ({

@@ -4,7 +4,7 @@ import { readFormData } from "~/forms/form-data.server";
 import { useTranslation } from "~/i18n/react";
 import { recruiterPath } from "~/recruiter/paths";
 import { loadNamedApplicant } from "~/recruiter/named-applicant.server";
-import { withRecruiterUpstream } from "~/recruiter/session.server";
+import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { changeApplicant } from "~/upstream/recruiter/actions.server";
@@ -22,7 +22,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { recruiter, userName } = await loadNamedApplicant(args);
+  // No detail call first: the erasure itself answers 404 for an applicant this recruiter may not see.
+  const recruiter = await requireRecruiter(args);
+  const userName = args.params.userName ?? "";
   const formData = await readFormData(args.request);
   if (formData.get("confirmed") !== "yes") return data({ error: "erase.confirmRequired" }, { status: 400 });
   try {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eventually, startFakeSentry, type SentryEvent } from "../integration/errors-fakes";
+import { eventually, sentryServerEnv, startFakeSentry, type SentryEvent } from "../integration/errors-fakes";
 import { ROOT, startServer, type RunningServer } from "../support/server";
 import { expect, test } from "./fixtures";
 
@@ -17,9 +17,7 @@ let server: RunningServer;
 test.beforeAll(async () => {
   sentry = await startFakeSentry();
   server = await startServer({
-    NODE_OPTIONS: "--enable-source-maps --import ./build/instrument.server.js",
-    SENTRY_DSN: sentry.dsn,
-    SENTRY_ENVIRONMENT: "e2e",
+    ...sentryServerEnv(sentry, "e2e"),
     FAULT_INJECTION: "true",
   });
 });

@@ -165,6 +165,15 @@ export async function startFakeSentry(): Promise<
   };
 }
 
+/** A server started as the image starts it (source maps on, Sentry loaded first), reporting to the fake Sentry. */
+export function sentryServerEnv(sentry: { dsn: string }, environment: string): Record<string, string> {
+  return {
+    NODE_OPTIONS: "--enable-source-maps --import ./build/instrument.server.js",
+    SENTRY_DSN: sentry.dsn,
+    SENTRY_ENVIRONMENT: environment,
+  };
+}
+
 /** A port nobody listens on (bound once, then released). */
 export async function closedPort(): Promise<number> {
   const server = createServer();

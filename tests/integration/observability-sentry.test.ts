@@ -10,6 +10,7 @@ import {
   eventually,
   json,
   seedSession,
+  sentryServerEnv,
   startFakeSentry,
   startFakeUpstream,
   type FakeServer,
@@ -49,9 +50,7 @@ beforeAll(async () => {
   });
   server = await startServer({
     // As the image's CMD (Dockerfile): source maps on, Sentry loaded first.
-    NODE_OPTIONS: "--enable-source-maps --import ./build/instrument.server.js",
-    SENTRY_DSN: sentry.dsn,
-    SENTRY_ENVIRONMENT: "integration-test",
+    ...sentryServerEnv(sentry, "integration-test"),
     UPSTREAM_API_URL: upstream.url,
     CONFIG_CACHE_TTL_S: "0",
   });

@@ -6,6 +6,7 @@ import {
   eventually,
   json,
   seedSession,
+  sentryServerEnv,
   startFakeSentry,
   startFakeUpstream,
   type FakeServer,
@@ -33,9 +34,7 @@ beforeAll(async () => {
     [`GET /demo/recruiter/applicants/${encodeURIComponent(USER_NAME)}`]: (_call, res) => json(res, 403, { status: "failed" }),
   });
   server = await startServer({
-    NODE_OPTIONS: "--enable-source-maps --import ./build/instrument.server.js",
-    SENTRY_DSN: sentry.dsn,
-    SENTRY_ENVIRONMENT: "integration-test",
+    ...sentryServerEnv(sentry, "integration-test"),
     SENTRY_TRACES_SAMPLE_RATE: "1",
     UPSTREAM_API_URL: upstream.url,
     CONFIG_CACHE_TTL_S: "0",
