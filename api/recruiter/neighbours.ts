@@ -11,7 +11,6 @@ import { buildFilter, orderBy, type ListQuery } from "./list";
  */
 interface PositionRow {
   position: number;
-  total: number;
   previous_id: number | null;
   next_id: number | null;
 }
@@ -26,20 +25,18 @@ interface NeighbourRow {
 export function applicantNeighbours(ctx: ApiContext, customer: Customer, user: User, query: ListQuery) {
   const filter = buildFilter(query, customer);
   const where = filter.where.join(" AND ");
+  // The count apart: a second window over every row (COUNT(*) OVER ()) cost more than the list's own counting scan.
+  const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${filter.from} WHERE ${where}`).get(filter.params) as { n: number }).n;
   const found = ctx.db
     .prepare(
-      `SELECT position, total, previous_id, next_id FROM (
-         SELECT u.id, ROW_NUMBER() OVER list AS position, COUNT(*) OVER () AS total,
-                LAG(u.id) OVER list AS previous_id, LEAD(u.id) OVER list AS next_id
+      `SELECT position, previous_id, next_id FROM (
+         SELECT u.id, ROW_NUMBER() OVER list AS position, LAG(u.id) OVER list AS previous_id, LEAD(u.id) OVER list AS next_id
          FROM ${filter.from} WHERE ${where}
          WINDOW list AS (ORDER BY ${orderBy(query)})
        ) WHERE id = @applicant`,
     )
     .get({ ...filter.params, applicant: user.id }) as PositionRow | undefined;
-  if (!found) {
-    const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${filter.from} WHERE ${where}`).get(filter.params) as { n: number }).n;
-    return { position: null, total, pageSize: query.pageSize, previous: null, next: null };
-  }
+  if (!found) return { position: null, total, pageSize: query.pageSize, previous: null, next: null };
   const ids = [found.previous_id, found.next_id].filter((id): id is number => id !== null);
   const rows =
     ids.length === 0
@@ -53,7 +50,7 @@ export function applicantNeighbours(ctx: ApiContext, customer: Customer, user: U
   };
   return {
     position: found.position,
-    total: found.total,
+    total,
     pageSize: query.pageSize,
     previous: neighbour(found.previous_id, found.position - 1),
     next: neighbour(found.next_id, found.position + 1),
