@@ -1,9 +1,9 @@
 // `npm run bench:recruiter-list`: the recruiter's applicant list (decision 142) over 10,000 applicants.
 // Seeds a temporary embedded-API database in demo mode plus generated applicants up to 10,000
 // (api/demo/bulk.ts, deterministic), signs rita in and asks each kind of list query --runs times
-// (default 30), after one warm-up. Prints per query kind the median and p95 of the server time (the
-// Server-Timing header of the list: SQL and rows, without HTTP) and the median round trip over
-// loopback. Fails (exit code 1) when a median server time is above the budget of 100 ms.
+// (default 30), after one warm-up, then previous/next of an applicant in the middle of three lists
+// (decision 188). Prints per query kind the median and p95 of the server time (the Server-Timing
+// header of the call: SQL and rows, without HTTP) and the median round trip over loopback. Fails (exit code 1) when a median server time is above the budget of 100 ms.
 // Options: --applicants <n> (10000), --runs <n> (30), --budget <ms> (100), --keep (keep the database).
 import { parseArgs } from "node:util";
 import { machineLine, startSeededRecruiterApi, timeQuery } from "./lib/recruiter-api.mjs";
@@ -56,6 +56,29 @@ try {
   let over = 0;
   for (const [label, query] of kinds) {
     const url = `${baseUrl}/demo/recruiter/applicants${query ? `?${query}` : ""}`;
+    const { total, server, roundTrip } = await timeQuery(url, token, runs, label);
+    const serverMedian = median(server);
+    if (!(serverMedian <= budget)) over++;
+    console.log(
+      `${label.padEnd(48)} ${String(total).padStart(6)}  ${`${serverMedian.toFixed(1)} ms`.padStart(10)}  ${`${p95(server).toFixed(1)} ms`.padStart(10)}  ${`${median(roundTrip).toFixed(1)} ms`.padStart(14)}`,
+    );
+  }
+  // Previous and next of an applicant in the list (decision 188): one applicant from the middle of each list.
+  const neighbourKinds = [
+    ["neighbours, by name (middle of the list)", ""],
+    ["neighbours, P100 under 50 % by progress", "profile=P100&progressMax=49&sort=progress"],
+    ["neighbours, status new, newest first", "status=new&sort=registered&order=desc"],
+  ];
+  for (const [label, query] of neighbourKinds) {
+    const first = await fetch(`${baseUrl}/demo/recruiter/applicants${query ? `?${query}&` : "?"}pageSize=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((response) => response.json());
+    const middle = await fetch(
+      `${baseUrl}/demo/recruiter/applicants?${query ? `${query}&` : ""}pageSize=1&page=${Math.max(1, Math.ceil(first.total / 2))}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    ).then((response) => response.json());
+    const userName = middle.applicants[0].userName;
+    const url = `${baseUrl}/demo/recruiter/applicants/${encodeURIComponent(userName)}/neighbours${query ? `?${query}` : ""}`;
     const { total, server, roundTrip } = await timeQuery(url, token, runs, label);
     const serverMedian = median(server);
     if (!(serverMedian <= budget)) over++;

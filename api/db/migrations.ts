@@ -640,6 +640,19 @@ const MIGRATIONS: string[] = [
   `
   ALTER TABLE users ADD COLUMN erased_at TEXT;
   `,
+  // 15: a recruiter's saved views of the applicant list (docs/decisions/188): theirs alone, per customer, a name
+  // unique without regard to case. A view is the list's query string, never applicant data.
+  `
+  CREATE TABLE recruiter_views (
+    id INTEGER PRIMARY KEY,
+    recruiter_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    cstm TEXT NOT NULL REFERENCES customers(cstm),
+    name TEXT NOT NULL,
+    query TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX recruiter_views_name ON recruiter_views (recruiter_id, cstm, name COLLATE NOCASE);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

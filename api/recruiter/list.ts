@@ -69,7 +69,7 @@ interface Sql {
   params: Record<string, unknown>;
 }
 
-function buildFilter(query: ListQuery, customer: Customer): Sql {
+export function buildFilter(query: ListQuery, customer: Customer): Sql {
   // The customer's applicants, not its user base's (docs/decisions/170).
   const params: Record<string, unknown> = { cstm: customer.cstm };
   // Erased applicants (docs/decisions/181) are in no list, export or count of the list.
@@ -178,7 +178,7 @@ function progressExpression(alias: string): string {
 }
 
 /** Each order matches an index of migration 3, so a page is read off it without sorting the list. */
-function orderBy(query: ListQuery): string {
+export function orderBy(query: ListQuery): string {
   const direction = query.order === "desc" ? "DESC" : "ASC";
   switch (query.sort) {
     case "name":

@@ -35,6 +35,8 @@ import { describeListFilter, writeAudit, writeListAudit } from "./audit";
 import { applicantDetail, applicantResults, applicantValues } from "./detail";
 import { BULK_PAGE_SIZE, enforceRecruiterLimit, type RecruiterCallKind } from "./limits";
 import { listApplicants, listQuerySchema } from "./list";
+import { applicantNeighbours } from "./neighbours";
+import { savedViewRoutes } from "./views";
 import { continueRoutes } from "./continue";
 import { setupRoutes } from "./setup";
 import { recruiterStatsRoutes } from "./stats-routes";
@@ -99,6 +101,18 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
       const { language } = parseQuery(req, languageQuery);
       const detail = applicantDetail(ctx, { ...scope, recruiter: { ...scope.recruiter, language: languageOf(scope, language) } }, user);
       success(res, detail);
+    }),
+  );
+
+  // Previous and next of the list as filtered and sorted (docs/decisions/188).
+  router.get(
+    `${one}/neighbours`,
+    requireToken(ctx),
+    withApplicant((scope, user, req, res) => {
+      const started = performance.now();
+      const body = applicantNeighbours(ctx, scope.customer, user, parseQuery(req, listQuerySchema));
+      res.setHeader("Server-Timing", `neighbours;dur=${(performance.now() - started).toFixed(1)}`);
+      success(res, body);
     }),
   );
 
@@ -263,4 +277,5 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   recruiterStatsRoutes(router, ctx);
   continueRoutes(router, ctx);
   setupRoutes(router, ctx);
+  savedViewRoutes(router, ctx);
 }

@@ -6,6 +6,8 @@ import { commitSession } from "~/session/request.server";
 import { endsSession, UpstreamError } from "~/upstream/client.server";
 import { changeApplicant, type ApplicantAction } from "~/upstream/recruiter/actions.server";
 import { INTENTS, type Intent } from "./intents";
+import { readListContext, withList } from "./list-context";
+import { APPLICANT_STATUSES } from "./list-query";
 import { recruiterPath } from "./paths";
 import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
 import { PROFILE_ID_PATTERN } from "~/domain/profile";
@@ -144,6 +146,8 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     return data({ failure: { intent: "details" as const, errors: { "": "recruiter:applicant.errors.invalid" }, values } }, { status: 400 });
   }
   const pagePath = recruiterPath(recruiter.cstm, `/applicants/${encodeURIComponent(userName)}`);
+  // Back on the page, still opened from its list (docs/decisions/188).
+  const list = readListContext(new URL(args.request.url).searchParams, APPLICANT_STATUSES).search;
   // Recruiter actions are rate limited per recruiter: generous for a working day, a wall for a script.
   const limiter = args.context.services.rateLimiter;
   if (
@@ -177,7 +181,7 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     case "access": {
       const loginEnabled = (parsed.data as { loginEnabled: string }).loginEnabled === "true";
       // Disabling sign-in ends the applicant's sessions: a confirmation step first.
-      if (!loginEnabled && !confirmed) throw redirect(`${pagePath}?confirm=access#confirmation`);
+      if (!loginEnabled && !confirmed) throw redirect(withList(`${pagePath}?confirm=access#confirmation`, list));
       action = { kind: "access", body: { loginEnabled } };
       break;
     }
@@ -204,7 +208,7 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
           ["profileId", body.profileId],
           ...body.module.map((id) => ["module", String(id)]),
         ]);
-        throw redirect(`${pagePath}?${query}#confirmation`);
+        throw redirect(withList(`${pagePath}?${query}#confirmation`, list));
       }
       action = { kind: "retest", body: { profileId: body.profileId, componentIds: body.module } };
       break;
@@ -219,7 +223,7 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
       break;
     }
     case "email-preview":
-      throw redirect(`${pagePath}?preview=${(parsed.data as { template: string }).template}#email`);
+      throw redirect(withList(`${pagePath}?preview=${(parsed.data as { template: string }).template}#email`, list));
     case "email-send":
       action = { kind: "email", body: { template: (parsed.data as { template: string }).template } };
       break;
@@ -262,5 +266,7 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
   );
   recruiter.session.flash("notice", { key: NOTICES[intent as Exclude<Intent, "email-preview">], kind: "success" });
   const anchor = intent === "form" ? "#forms" : intent === "email-send" ? "#email" : "";
-  throw redirect(`${pagePath}${anchor}`, { headers: { "Set-Cookie": await commitSession(args.context, recruiter.session) } });
+  throw redirect(withList(`${pagePath}${anchor}`, list), {
+    headers: { "Set-Cookie": await commitSession(args.context, recruiter.session) },
+  });
 }

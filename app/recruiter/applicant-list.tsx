@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDate } from "~/i18n/format-date";
 import { useTranslation } from "~/i18n/react";
+import { validListSearch, withList } from "./list-context";
 import { listSearch, type ListParameter, type Sort } from "./list-query";
 
 /**
@@ -266,6 +267,8 @@ function SortHeader({ column, label, props }: { column: Sort; label: string; pro
 export function ApplicantTable(props: ListViewProps) {
   const { t, language } = useTranslation("recruiter");
   const { rows, total, page, pages, basePath, values } = props;
+  // An applicant opened from here finds the way back to this list (docs/decisions/188).
+  const carried = validListSearch(props);
   return (
     <>
       <div className="table-scroll" role="region" aria-labelledby="applicants-caption" tabIndex={0}>
@@ -290,7 +293,7 @@ export function ApplicantTable(props: ListViewProps) {
               rows.map((row) => (
                 <tr key={row.userName}>
                   <th scope="row">
-                    <Link to={`${basePath}/${encodeURIComponent(row.userName)}`}>{row.name ?? t("list.anonymous")}</Link>
+                    <Link to={withList(`${basePath}/${encodeURIComponent(row.userName)}`, carried)}>{row.name ?? t("list.anonymous")}</Link>
                     <span className="recruiter-sub">{row.userName}</span>
                     {row.email ? <span className="recruiter-sub">{row.email}</span> : null}
                   </th>

@@ -8,6 +8,8 @@ import type { ActionFailure } from "./applicant-actions.server";
 import type { Intent } from "./intents";
 import { ProgressBar } from "./applicant-list";
 import { AuditTable, dateTime } from "./audit-table";
+import { withList } from "./list-context";
+import { ListNavigation, type ListNavigationProps } from "./list-navigation";
 
 /**
  * The applicant page of the recruiter workspace (docs/decisions/150). Every action is a
@@ -16,8 +18,10 @@ import { AuditTable, dateTime } from "./audit-table";
  */
 export interface ApplicantPageProps {
   name: string;
-  listPath: string;
   pagePath: string;
+  /** The list the page was opened from (docs/decisions/188), carried on by the pages reached from here. */
+  listSearch: string;
+  navigation: ListNavigationProps;
   applicant: ApplicantDetail;
   confirmation: { kind: "access" } | { kind: "retest"; profileId: string; modules: number[] } | null;
   preview: (MailPreview & { template: string }) | null;
@@ -173,7 +177,9 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
       {profile.isOpen && profile.finished < profile.total ? (
         // Test continue (decision 156): a one-time code for a station, on a page of its own.
         <p>
-          <a href={`${pagePath}/continue?profile=${encodeURIComponent(profile.id)}`}>{t("continue.link", { profile: profile.name })}</a>
+          <a href={withList(`${pagePath}/continue?profile=${encodeURIComponent(profile.id)}`, props.listSearch)}>
+            {t("continue.link", { profile: profile.name })}
+          </a>
         </p>
       ) : null}
       <div className="table-scroll" role="region" aria-labelledby={`${headingId}-caption`} tabIndex={0}>
@@ -423,8 +429,9 @@ function AuditTrail({ entries }: { entries: AuditEntry[] }) {
 
 function Confirmation({ props }: { props: ApplicantPageProps }) {
   const { t } = useTranslation("recruiter");
-  const { confirmation, applicant, name, pagePath } = props;
+  const { confirmation, applicant, name, listSearch } = props;
   if (!confirmation) return null;
+  const pagePath = withList(props.pagePath, listSearch);
   const profile =
     confirmation.kind === "retest" ? applicant.profiles.find((candidate) => candidate.id === confirmation.profileId) : undefined;
   const modules =
@@ -535,14 +542,12 @@ function EmailSection({ props }: { props: ApplicantPageProps }) {
 
 export function ApplicantPage(props: ApplicantPageProps) {
   const { t } = useTranslation("recruiter");
-  const { applicant, name, listPath, pagePath, failure } = props;
+  const { applicant, name, pagePath, failure } = props;
   const options = applicant.options;
   const unmatchedMessage = unmatchedFormFailure(props);
   return (
     <article aria-labelledby="applicant-title">
-      <p>
-        <Link to={listPath}>{t("applicant.back")}</Link>
-      </p>
+      <ListNavigation {...props.navigation} />
       <h1 id="applicant-title">{name}</h1>
       <Confirmation props={props} />
       <Facts applicant={applicant} />
@@ -678,7 +683,7 @@ export function ApplicantPage(props: ApplicantPageProps) {
         <h2 id="privacy-title">{t("applicant.privacy.title")}</h2>
         <p>
           {/* GDPR Art. 17: the erasure's own page is its confirmation step (docs/decisions/181). */}
-          <Link to={`${pagePath}/erase`}>{t("applicant.privacy.erase")}</Link>
+          <Link to={withList(`${pagePath}/erase`, props.listSearch)}>{t("applicant.privacy.erase")}</Link>
         </p>
         <p>
           <a href={`${pagePath}/data.json`} download>

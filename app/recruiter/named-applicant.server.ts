@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getTranslator } from "~/i18n/i18n.server";
 import { applicantDetail } from "~/upstream/recruiter/detail.server";
+import { readListContext, withList } from "./list-context";
+import { APPLICANT_STATUSES } from "./list-query";
 import { recruiterPath } from "./paths";
 import { requireRecruiter, withRecruiterUpstream } from "./session.server";
 
@@ -15,5 +17,8 @@ export async function loadNamedApplicant(args: LoaderFunctionArgs | ActionFuncti
   const applicant = await withRecruiterUpstream(args, recruiter, () => applicantDetail(args.context, session, cstm, userName, language));
   const t = getTranslator(language, "recruiter");
   const name = [applicant.firstName, applicant.lastName].filter(Boolean).join(" ") || t("list.anonymous");
-  return { recruiter, userName, applicant, name, t, pagePath: recruiterPath(cstm, `/applicants/${encodeURIComponent(userName)}`) };
+  // The way back keeps the list the applicant page was opened from (docs/decisions/188).
+  const list = readListContext(new URL(args.request.url).searchParams, APPLICANT_STATUSES);
+  const pagePath = withList(recruiterPath(cstm, `/applicants/${encodeURIComponent(userName)}`), list.search);
+  return { recruiter, userName, applicant, name, t, pagePath, listSearch: list.search };
 }

@@ -3,6 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { getTranslator } from "~/i18n/i18n.server";
 import { handleApplicantAction } from "~/recruiter/applicant-actions.server";
 import { ApplicantPage } from "~/recruiter/applicant-page";
+import { readListContext } from "~/recruiter/list-context";
+import { askNeighbours, listNavigation } from "~/recruiter/list-navigation.server";
+import { APPLICANT_STATUSES } from "~/recruiter/list-query";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { previewMail, type MailPreview } from "~/upstream/recruiter/actions.server";
@@ -24,12 +27,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const userName = args.params.userName ?? "";
   const url = new URL(args.request.url);
   const template = url.searchParams.get("preview");
-  const [applicant, preview] = await withRecruiterUpstream(args, recruiter, () =>
+  // The list it was opened from (docs/decisions/188): back to it, previous and next in it.
+  const list = readListContext(url.searchParams, APPLICANT_STATUSES);
+  const [applicant, preview, neighbours] = await withRecruiterUpstream(args, recruiter, () =>
     Promise.all([
       applicantDetail(args.context, session, cstm, userName, language),
       template && TEMPLATES.includes(template) && !url.searchParams.has("confirm")
         ? previewMail(args.context, session, cstm, userName, template).catch(() => null)
         : Promise.resolve(null as MailPreview | null),
+      askNeighbours(args.context, session, cstm, userName, list),
     ]),
   );
   const confirm = url.searchParams.get("confirm");
@@ -44,8 +50,9 @@ export async function loader(args: LoaderFunctionArgs) {
     cstm,
     title: t("applicant.documentTitle", { name }),
     name,
-    listPath: recruiterPath(cstm, "/applicants"),
     pagePath: recruiterPath(cstm, `/applicants/${encodeURIComponent(userName)}`),
+    listSearch: list.search,
+    navigation: listNavigation(cstm, list, neighbours, t("list.anonymous")),
     applicant,
     confirmation:
       confirm === "access"

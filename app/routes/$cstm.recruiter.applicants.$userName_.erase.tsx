@@ -2,6 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { readFormData } from "~/forms/form-data.server";
 import { useTranslation } from "~/i18n/react";
+import { readListContext } from "~/recruiter/list-context";
+import { APPLICANT_STATUSES } from "~/recruiter/list-query";
 import { recruiterPath } from "~/recruiter/paths";
 import { loadNamedApplicant } from "~/recruiter/named-applicant.server";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
@@ -44,7 +46,9 @@ export async function action(args: ActionFunctionArgs) {
     "recruiter action",
   );
   recruiter.session.flash("notice", { key: "recruiter:erase.done", kind: "success" });
-  throw redirect(recruiterPath(recruiter.cstm, "/applicants"), {
+  // Back to the list it was opened from (docs/decisions/188), its filters kept.
+  const list = readListContext(new URL(args.request.url).searchParams, APPLICANT_STATUSES).search;
+  throw redirect(recruiterPath(recruiter.cstm, `/applicants${list ? `?${list}` : ""}`), {
     headers: { "Set-Cookie": await commitSession(args.context, recruiter.session) },
   });
 }

@@ -3,7 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { ApplicantFilters, ApplicantTable, type ListViewProps } from "~/recruiter/applicant-list";
+import { validListSearch } from "~/recruiter/list-context";
 import { APPLICANT_STATUSES, readListQuery } from "~/recruiter/list-query";
+import { SavedViews } from "~/recruiter/saved-views";
+import { askViews, savedViewsProps } from "~/recruiter/saved-views.server";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { listApplicants } from "~/upstream/recruiter/list.server";
 
@@ -18,7 +21,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const recruiter = await requireRecruiter(args);
   const { cstm, language, session } = recruiter;
   const query = readListQuery(new URL(args.request.url).searchParams, APPLICANT_STATUSES);
-  const list = await withRecruiterUpstream(args, recruiter, () => listApplicants(args.context, session, cstm, query.upstream));
+  const [list, views] = await withRecruiterUpstream(args, recruiter, () =>
+    Promise.all([listApplicants(args.context, session, cstm, query.upstream), askViews(args.context, session, cstm)]),
+  );
   const t = getTranslator(language, "recruiter");
   const props: ListViewProps = {
     cstm,
@@ -48,16 +53,18 @@ export async function loader(args: LoaderFunctionArgs) {
       activated: row.activated,
     })),
   };
-  return { title: t("list.documentTitle"), props };
+  // The recruiter's saved views, and this list to save as one (docs/decisions/188).
+  return { title: t("list.documentTitle"), props, views: savedViewsProps(cstm, views, validListSearch(query)) };
 }
 
 export default function ApplicantList() {
-  const { props } = useLoaderData<typeof loader>();
+  const { props, views } = useLoaderData<typeof loader>();
   const { t } = useTranslation("recruiter");
   return (
     <section aria-labelledby="applicants-title">
       <h1 id="applicants-title">{t("list.title")}</h1>
       <ApplicantFilters {...props} />
+      <SavedViews {...views} />
       <ApplicantTable {...props} />
     </section>
   );

@@ -254,6 +254,16 @@ const PAGES: AuditedPage[] = [
     path: "/demo/recruiter/applicants/ben/erase",
     recruiter: true,
   },
+  {
+    name: "recruiter: saved views, a refused name",
+    route: "$cstm.recruiter.views.tsx",
+    path: "/demo/recruiter/applicants?status=new",
+    recruiter: true,
+    act: async (page) => {
+      await page.getByRole("button", { name: "Save this view" }).click();
+      await expect(page.getByText("Please enter a name for the view.")).toBeVisible();
+    },
+  },
   { name: "continue a test at a station", route: "$cstm.continue.tsx", path: "/demo/continue?langId=en_GB" },
   { name: "recruiter: import", route: "$cstm.recruiter.import.tsx", path: "/demo/recruiter/import", recruiter: true },
   {
