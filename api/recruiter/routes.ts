@@ -37,6 +37,8 @@ import { BULK_PAGE_SIZE, enforceRecruiterLimit, type RecruiterCallKind } from ".
 import { listApplicants, listQuerySchema } from "./list";
 import { continueRoutes } from "./continue";
 import { setupRoutes } from "./setup";
+import { reminderRoutes } from "./reminders";
+import { retentionRoutes } from "./retention";
 import { recruiterStatsRoutes } from "./stats-routes";
 import { PREVIEW_LINK_SECRET, RECRUITER_TEMPLATES, recruiterTemplateMail, sendRecruiterTemplateMail } from "./mails";
 
@@ -263,4 +265,7 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   recruiterStatsRoutes(router, ctx);
   continueRoutes(router, ctx);
   setupRoutes(router, ctx);
+  // Scheduled jobs' views and settings (decisions 186, 187).
+  reminderRoutes(router, ctx);
+  retentionRoutes(router, ctx);
 }
