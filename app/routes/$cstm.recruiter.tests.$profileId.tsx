@@ -58,6 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     title: t("setup.documentTitle", { test: setup.name }),
     listPath: recruiterPath(cstm, "/tests"),
+    remindersPath: recruiterPath(cstm, `/tests/${encodeURIComponent(profileId)}/reminders`),
     setup,
     constraint: getZodConstraint(defaultSchema),
   };
@@ -92,7 +93,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TestSetupPage() {
-  const { listPath, setup, constraint } = useLoaderData<typeof loader>();
+  const { listPath, remindersPath, setup, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields } = useFormState("open-until-default", FIELDS, {
     lastResult: actionData?.result,
@@ -154,6 +155,15 @@ export default function TestSetupPage() {
             {t("setup.save")}
           </button>
         </Form>
+      </section>
+
+      {/* Automatic reminders have a page of their own (decision 186). */}
+      <section className="recruiter-section" aria-labelledby="setup-reminders-title">
+        <h2 id="setup-reminders-title">{t("setup.remindersTitle")}</h2>
+        <p>{t("setup.remindersIntro")}</p>
+        <p>
+          <Link to={remindersPath}>{t("setup.remindersLink")}</Link>
+        </p>
       </section>
 
       <AuditTable
