@@ -1,14 +1,11 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { formatDate } from "~/i18n/format-date";
 import { useTranslation } from "~/i18n/react";
 import type { TestReminders } from "~/upstream/recruiter/jobs.server";
 import { dateTime } from "./audit-table";
+import { TableSection } from "./table-section";
 
-/**
- * The scheduled jobs' lists (docs/decisions/186, 187): one section with a scrollable table whose rows name an
- * applicant (linked to their page) beside dates and a kind, or a sentence when there is nothing.
- */
+/** The scheduled jobs' lists (docs/decisions/186, 187): rows that name an applicant, linked to their page. */
 interface Person {
   userName: string;
   firstName: string | null;
@@ -22,58 +19,6 @@ export function ApplicantLink({ person, applicantsPath }: { person: Person; appl
   );
 }
 
-export function JobTable({
-  id,
-  title,
-  intro,
-  empty,
-  caption,
-  columns,
-  rows,
-}: {
-  id: string;
-  title: string;
-  intro?: string;
-  empty: string;
-  caption: string;
-  columns: string[];
-  rows: { key: string; cells: ReactNode[] }[];
-}) {
-  return (
-    <section className="recruiter-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {intro ? <p>{intro}</p> : null}
-      {rows.length === 0 ? (
-        <p>{empty}</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-          <table className="recruiter-table">
-            <caption id={`${id}-caption`}>{caption}</caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  {row.cells.map((cell, index) => (
-                    <td key={index}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
 /** What the reminder job will send for a test, and what it sent. */
 export function ReminderTables({ reminders, applicantsPath, today }: { reminders: TestReminders; applicantsPath: string; today: string }) {
   const { t, language } = useTranslation("recruiter");
@@ -81,13 +26,14 @@ export function ReminderTables({ reminders, applicantsPath, today }: { reminders
   const day = (dueOn: string) => (dueOn < today ? t("reminders.nextRun") : formatDate(dueOn, language));
   return (
     <>
-      <JobTable
+      <TableSection
         id="reminders-scheduled"
         title={t("reminders.scheduledTitle")}
         intro={t("reminders.scheduledIntro", { count: reminders.scheduled.length })}
         empty={reminders.settings.enabled ? t("reminders.scheduledEmpty") : t("reminders.off")}
         caption={t("reminders.scheduledCaption")}
         columns={[t("reminders.day"), t("reminders.applicant"), t("reminders.kind")]}
+        rowHeader={1}
         rows={reminders.scheduled.map((row) => ({
           key: `${row.userName}-${row.kind}-${row.dueOn}`,
           cells: [
@@ -97,12 +43,13 @@ export function ReminderTables({ reminders, applicantsPath, today }: { reminders
           ],
         }))}
       />
-      <JobTable
+      <TableSection
         id="reminders-sent"
         title={t("reminders.sentTitle")}
         empty={t("reminders.sentEmpty")}
         caption={t("reminders.sentCaption")}
         columns={[t("reminders.sentAt"), t("reminders.applicant"), t("reminders.kind")]}
+        rowHeader={1}
         rows={reminders.sent.map((row) => ({
           key: `${row.userName}-${row.kind}-${row.dueOn}`,
           cells: [

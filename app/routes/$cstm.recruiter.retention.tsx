@@ -4,7 +4,8 @@ import { formatDate } from "~/i18n/format-date";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { recruiterPath } from "~/recruiter/paths";
-import { ApplicantLink, JobTable } from "~/recruiter/reminder-tables";
+import { ApplicantLink } from "~/recruiter/reminder-tables";
+import { TableSection } from "~/recruiter/table-section";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { retentionView } from "~/upstream/recruiter/jobs.server";
 
@@ -35,13 +36,14 @@ export default function RetentionPage() {
           : t(view.source === "customer" ? "retention.periodCustomer" : "retention.periodDefault", { count: view.retentionMonths })}
       </p>
       {view.retentionMonths === null ? null : <p>{t("retention.start")}</p>}
-      <JobTable
+      <TableSection
         id="retention-due"
         title={t("retention.listTitle", { date: formatDate(view.until, language) })}
         intro={view.total > view.applicants.length ? t("retention.more", { shown: view.applicants.length, total: view.total }) : undefined}
         empty={t("retention.empty")}
         caption={t("retention.caption")}
         columns={[t("retention.dueOn"), t("reminders.applicant")]}
+        rowHeader={1}
         rows={view.applicants.map((row) => ({
           key: row.userName,
           cells: [

@@ -3,8 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { PROFILE_ID_PATTERN } from "~/domain/profile";
-import { CatalogueError } from "~/errors/catalogue-error";
 import { CheckboxField, Field, FormErrors } from "~/forms/field";
 import { readFormData } from "~/forms/form-data.server";
 import { useFormState } from "~/forms/form-state";
@@ -13,6 +11,7 @@ import { useTranslation } from "~/i18n/react";
 import { ReminderTables } from "~/recruiter/reminder-tables";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
+import { testProfileIdOf } from "~/recruiter/test-path.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { saveReminderSettings, testReminders } from "~/upstream/recruiter/jobs.server";
@@ -43,16 +42,10 @@ const settingsSchema = z
   });
 const FIELDS = ["enabled", "daysBeforeOpenUntil", "daysAfterInvitation"] as const;
 
-function profileIdOf(args: LoaderFunctionArgs | ActionFunctionArgs): string {
-  const profileId = args.params.profileId ?? "";
-  if (!PROFILE_ID_PATTERN.test(profileId)) throw new CatalogueError("E02", { status: 404, requestId: args.context.requestId });
-  return profileId;
-}
-
 export async function loader(args: LoaderFunctionArgs) {
   const recruiter = await requireRecruiter(args);
   const { cstm, language, session } = recruiter;
-  const profileId = profileIdOf(args);
+  const profileId = testProfileIdOf(args);
   const reminders = await withRecruiterUpstream(args, recruiter, () => testReminders(args.context, session, cstm, profileId));
   const t = getTranslator(language, "recruiter");
   return {
@@ -71,7 +64,7 @@ type ActionResult = { result: SubmissionResult<string[]> };
 export async function action(args: ActionFunctionArgs) {
   const recruiter = await requireRecruiter(args);
   const { cstm, session } = recruiter;
-  const profileId = profileIdOf(args);
+  const profileId = testProfileIdOf(args);
   const submission = parseWithZod(await readFormData(args.request), { schema: settingsSchema });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   const days = (value: string | undefined) => (value === undefined ? null : Number(value));
