@@ -4,6 +4,7 @@ import type { FailureThrottle } from "./auth/throttle";
 import type { RecruiterLimitSettings } from "./recruiter/limits";
 import type { TokenService } from "./auth/tokens";
 import type { Db } from "./db/connection";
+import type { JobSettings } from "./jobs/scheduler";
 import type { Outbox } from "./mail/outbox";
 import type { ContinueCodeCeiling } from "./recruiter/continue-ceiling";
 import type { Catalogue } from "./store/catalogue";
@@ -28,5 +29,7 @@ export interface ApiContext {
   appBaseUrl: () => string;
   /** DEMO_MODE: demo users seeded, /api/dev/* served. */
   demoMode: boolean;
+  /** The scheduled jobs' interval and the default retention period (docs/decisions/186, 187). */
+  jobs: JobSettings;
   now: () => Date;
 }

@@ -16,6 +16,7 @@ import { migrate } from "./db/migrations";
 import { requireDatabaseMode, seedDatabase } from "./db/seed";
 import { notFound } from "./http/errors";
 import { errorHandler, refuseNonJsonBodies } from "./http/handlers";
+import { DEFAULT_JOB_SETTINGS, startJobs, type JobSettings } from "./jobs/scheduler";
 import { createOutbox } from "./mail/outbox";
 import { applicantRoutes } from "./routes/applicant";
 import { configurationRoutes } from "./routes/configuration";
@@ -80,6 +81,8 @@ export interface EmbeddedApiOptions {
   recruiterLimits?: RecruiterLimitSettings;
   /** How often ended imports are swept out (default SWEEP_INTERVAL_MS; tests shorten it). */
   sweepIntervalMs?: number;
+  /** Reminders and retention (docs/decisions/186, 187); unset fields take DEFAULT_JOB_SETTINGS. */
+  jobs?: Partial<JobSettings>;
 }
 
 /** Ended imports' rows outlive their hour by at most this much when nobody imports (decision 171). */
@@ -138,6 +141,7 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
     logger: options.logger,
     appBaseUrl: options.appBaseUrl,
     demoMode: options.demoMode,
+    jobs: { ...DEFAULT_JOB_SETTINGS, ...options.jobs },
     now,
   };
 
@@ -184,11 +188,13 @@ export async function createEmbeddedApi(options: EmbeddedApiOptions): Promise<Em
   sweep();
   const sweepTimer = setInterval(sweep, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
   sweepTimer.unref();
+  const jobTimer = startJobs(ctx);
 
   return {
     router,
     async close() {
       clearInterval(sweepTimer);
+      await jobTimer.stop();
       await outbox.close();
       db.close();
     },

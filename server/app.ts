@@ -233,6 +233,7 @@ export async function createAppServer(config: ServerConfig, options: CreateServe
         targetWindowS: config.API_RATE_LIMIT_TARGET_WINDOW_S,
       },
       recruiterLimits: scaledRecruiterLimits(config.API_RECRUITER_LIMIT_PERCENT, config.API_RECRUITER_LIMIT_WINDOW_S),
+      jobs: { intervalMs: config.API_JOBS_INTERVAL_S * 1000, retentionMonths: config.API_RETENTION_MONTHS },
       // The app's own calls arrive over its internal loopback listener, all from 127.0.0.1: there the
       // visitor's address the app names counts (decision 103). On the public listener the header is
       // ignored: a client cannot choose the address it counts against.

@@ -206,6 +206,12 @@ const envSchema = z.object({
    * test servers, which sign in thousands of times; a start below 17 says so in the log.
    */
   API_SCRYPT_LOG2_N: wholeNumberFrom(10, 20).default(17),
+  /**
+   * The embedded API's scheduled jobs (docs/decisions/186, 187): how often each instance runs the reminders and the
+   * retention erasure, and the retention period of customers whose configuration sets none (0: none).
+   */
+  API_JOBS_INTERVAL_S: wholeNumber(10, 86_400, { min: "must be at least 10 (seconds)", max: "must be at most 86400 (a day)" }).default(900),
+  API_RETENTION_MONTHS: wholeNumber(0, 120, { min: "must be 0 (no retention period) or more", max: "must be at most 120" }).default(0),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -653,6 +653,32 @@ const MIGRATIONS: string[] = [
   );
   CREATE UNIQUE INDEX recruiter_views_name ON recruiter_views (recruiter_id, cstm, name COLLATE NOCASE);
   `,
+  // 16: automatic reminders (docs/decisions/186): a customer's settings per test, off by default, and the ledger of
+  // reminders sent. Its UNIQUE key is the claim: the instance whose insert took writes the mail, in the same
+  // transaction, so app instances on one database never send a reminder twice.
+  `
+  CREATE TABLE IF NOT EXISTS reminder_settings (
+    cstm TEXT NOT NULL,
+    profile_id TEXT NOT NULL,
+    enabled INTEGER NOT NULL DEFAULT 0,
+    days_before_open_until INTEGER CHECK (days_before_open_until BETWEEN 1 AND 90),
+    days_after_invitation INTEGER CHECK (days_after_invitation BETWEEN 1 AND 90),
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (cstm, profile_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS reminder_sends (
+    id INTEGER PRIMARY KEY,
+    cstm TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    profile_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('open_until', 'not_activated')),
+    due_on TEXT NOT NULL,
+    mail_id INTEGER,
+    sent_at TEXT NOT NULL,
+    UNIQUE (user_id, profile_id, kind, due_on)
+  );
+  CREATE INDEX IF NOT EXISTS reminder_sends_profile ON reminder_sends (cstm, profile_id, sent_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

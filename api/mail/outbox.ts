@@ -56,6 +56,11 @@ export function insertMail(
 
 export interface Outbox {
   write(mail: Mail): number;
+  /**
+   * Writes the mail's row only, for a caller's transaction (the reminder ledger's claim, docs/decisions/186);
+   * `deliver` sends it over SMTP once the transaction has committed.
+   */
+  insert(mail: Mail, now: Date): { id: number; deliver: () => void };
   list(to?: string): OutboxEntry[];
   close(): Promise<void>;
 }
@@ -94,6 +99,10 @@ export function createOutbox(
       const { id, ...content } = insertMail(db, mail, options.appBaseUrl(), new Date(), options);
       send(id, mail, content);
       return id;
+    },
+    insert(mail, now) {
+      const { id, ...content } = insertMail(db, mail, options.appBaseUrl(), now, options);
+      return { id, deliver: () => send(id, mail, content) };
     },
     list(to) {
       const rows = db

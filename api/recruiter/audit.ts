@@ -28,7 +28,9 @@ export type AuditAction =
   | "open_until_default"
   | "list_exported"
   | "erased"
-  | "data_exported";
+  | "data_exported"
+  | "reminders"
+  | "reminder_sent";
 
 export type AuditChanges = Record<string, unknown>;
 
@@ -54,6 +56,32 @@ export function writeAudit(ctx: ApiContext, scope: RecruiterScope, applicant: Us
     { audit: { id, cstm: scope.customer.cstm, recruiterId: scope.recruiter.id, applicantId: applicant.id, action } },
     "recruiter action",
   );
+  return id;
+}
+
+/**
+ * What a scheduled job of the embedded API did to an applicant (docs/decisions/186, 187): the same log, with no
+ * recruiter (recruiter_id NULL) and the job's name in brackets where a recruiter's user name stands, so the entry
+ * says that the reminder job sent or the retention job erased, not a person.
+ */
+export type JobName = "reminders" | "retention";
+
+export function writeJobAudit(
+  ctx: ApiContext,
+  cstm: string,
+  job: JobName,
+  applicant: Pick<User, "id" | "user_name">,
+  action: AuditAction,
+  changes: AuditChanges,
+): number {
+  const id = Number(
+    statement(
+      ctx.db,
+      `INSERT INTO recruiter_audit (cstm, recruiter_id, recruiter_user_name, applicant_id, applicant_user_name, action, changes_json, created_at)
+       VALUES (?, NULL, ?, ?, ?, ?, ?, ?)`,
+    ).run(cstm, `[${job}]`, applicant.id, applicant.user_name, action, JSON.stringify(changes), ctx.now().toISOString()).lastInsertRowid,
+  );
+  ctx.logger.info({ audit: { id, cstm, job, applicantId: applicant.id, action } }, "scheduled job action");
   return id;
 }
 

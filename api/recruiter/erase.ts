@@ -3,7 +3,15 @@ import type { ApiContext } from "../context";
 import { statement } from "../db/connection";
 import type { User } from "../store/users";
 import type { RecruiterScope } from "./access";
-import { writeAudit } from "./audit";
+import { writeAudit, writeJobAudit, type AuditChanges } from "./audit";
+import type { Customer } from "../store/catalogue";
+
+/** Who erases when no recruiter does: the retention job (docs/decisions/187), with what its audit entry says. */
+export interface RetentionScope {
+  job: "retention";
+  customer: Customer;
+  changes: AuditChanges;
+}
 
 /** What the audit log says about an erased applicant instead of their user name (docs/decisions/181). */
 export const ERASED_NAME = "[erased]";
@@ -20,7 +28,7 @@ export const ERASED_NAME = "[erased]";
  * - the audit log keeps every entry about the applicant without what it said (user name, before and after), and
  *   adds who erased them and when.
  */
-export function eraseApplicant(ctx: ApiContext, scope: RecruiterScope, user: User): void {
+export function eraseApplicant(ctx: ApiContext, scope: RecruiterScope | RetentionScope, user: User): void {
   const db = ctx.db;
   const now = ctx.now().toISOString();
   db.transaction(() => {
@@ -54,6 +62,7 @@ export function eraseApplicant(ctx: ApiContext, scope: RecruiterScope, user: Use
       `UPDATE users SET user_name = ?, email = NULL, first_name = NULL, last_name = NULL, password_hash = NULL,
          dp_accepted_revision = NULL, contacting_accepted = 0, login_disabled = 1, erased_at = ? WHERE id = ?`,
     ).run(`erased-${id}-${randomBytes(12).toString("hex")}`, now, id);
-    writeAudit(ctx, scope, { ...user, user_name: ERASED_NAME }, "erased", {});
+    if ("job" in scope) writeJobAudit(ctx, scope.customer.cstm, scope.job, { id, user_name: ERASED_NAME }, "erased", scope.changes);
+    else writeAudit(ctx, scope, { ...user, user_name: ERASED_NAME }, "erased", {});
   })();
 }

@@ -39,6 +39,8 @@ import { applicantNeighbours } from "./neighbours";
 import { savedViewRoutes } from "./views";
 import { continueRoutes } from "./continue";
 import { setupRoutes } from "./setup";
+import { reminderRoutes } from "./reminders";
+import { retentionRoutes } from "./retention";
 import { recruiterStatsRoutes } from "./stats-routes";
 import { PREVIEW_LINK_SECRET, RECRUITER_TEMPLATES, recruiterTemplateMail, sendRecruiterTemplateMail } from "./mails";
 
@@ -278,4 +280,7 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   continueRoutes(router, ctx);
   setupRoutes(router, ctx);
   savedViewRoutes(router, ctx);
+  // Scheduled jobs' views and settings (decisions 186, 187).
+  reminderRoutes(router, ctx);
+  retentionRoutes(router, ctx);
 }

@@ -41,7 +41,7 @@ function customerProfiles(ctx: ApiContext, scope: RecruiterScope): Profile[] {
   return [...ctx.catalogue.profiles.values()].filter((profile) => profile.userBase === scope.customer.userBase);
 }
 
-function requireProfile(ctx: ApiContext, scope: RecruiterScope, profileId: string): Profile {
+export function requireProfile(ctx: ApiContext, scope: RecruiterScope, profileId: string): Profile {
   const profile = ctx.catalogue.profiles.get(profileId);
   if (!profile || profile.userBase !== scope.customer.userBase) throw notFound("unknown_profile");
   return profile;

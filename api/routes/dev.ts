@@ -2,6 +2,7 @@ import type { Router } from "express";
 import { z } from "zod";
 import { randomHex } from "../auth/secrets";
 import type { ApiContext } from "../context";
+import { JOBS, runJobs } from "../jobs/scheduler";
 import { insertDemoUser, demoPasswordHash, writeActivationMail } from "../db/seed";
 import { DEMO_USERS } from "../demo/users";
 import { notFound } from "../http/errors";
@@ -43,6 +44,19 @@ export function devRoutes(router: Router, ctx: ApiContext): void {
         cstm: user.cstm,
         ...(activationHash ? { activationHash } : {}),
       });
+    }),
+  );
+
+  /**
+   * Runs the scheduled jobs once (docs/decisions/186, 187) at `now` (default: the clock), all or the one named, and
+   * answers what they did: tests choose the day instead of waiting for the interval.
+   */
+  router.post(
+    "/dev/jobs/run",
+    route(async (req, res) => {
+      const body = parseBody(req, z.object({ now: z.string().datetime().optional(), job: z.enum(JOBS).optional() }).strict());
+      const now = body.now ? new Date(body.now) : ctx.now();
+      res.json(await runJobs(ctx, now, body.job ? [body.job] : JOBS));
     }),
   );
 

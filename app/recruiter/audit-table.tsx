@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { intlLocale, type Language } from "~/i18n/languages";
+import { TableSection } from "./table-section";
 
 /** A recruiter-facing date and time ("26 Nov 2026, 02:50"), in UTC like the upstream's stamps; an unreadable value as it came. */
 export function dateTime(value: string, language: Language): string {
@@ -37,35 +38,14 @@ export function AuditTable({
 }) {
   const { t, language } = useTranslation("recruiter");
   return (
-    <section className="recruiter-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {rows.length === 0 ? (
-        <p>{empty}</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-          <table className="recruiter-table">
-            <caption id={`${id}-caption`}>{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("applicant.audit.when")}</th>
-                <th scope="col">{t("applicant.audit.who")}</th>
-                <th scope="col">{t("applicant.audit.what")}</th>
-                <th scope="col">{t("applicant.audit.changes")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{dateTime(row.at, language)}</td>
-                  <td>{row.recruiter}</td>
-                  <th scope="row">{row.action}</th>
-                  <td>{row.changes}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <TableSection
+      id={id}
+      title={title}
+      empty={empty}
+      caption={caption}
+      columns={[t("applicant.audit.when"), t("applicant.audit.who"), t("applicant.audit.what"), t("applicant.audit.changes")]}
+      rowHeader={2}
+      rows={rows.map((row) => ({ key: row.id, cells: [dateTime(row.at, language), row.recruiter, row.action, row.changes] }))}
+    />
   );
 }

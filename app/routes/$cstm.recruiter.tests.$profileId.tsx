@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { CatalogueError } from "~/errors/catalogue-error";
 import { Field, FormErrors } from "~/forms/field";
 import { readFormData } from "~/forms/form-data.server";
 import { useFormState } from "~/forms/form-state";
@@ -11,10 +10,11 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { AuditTable } from "~/recruiter/audit-table";
 import { recruiterPath } from "~/recruiter/paths";
+import { reminderChanges } from "~/recruiter/reminder-audit";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
+import { testProfileIdOf } from "~/recruiter/test-path.server";
 import { commitSession } from "~/session/request.server";
 import { setOpenUntilDefault, testSetup } from "~/upstream/recruiter/setup.server";
-import { PROFILE_ID_PATTERN } from "~/domain/profile";
 
 /**
  * /{cstm}/recruiter/tests/{profileId} (docs/decisions/157): one test's containers and
@@ -42,22 +42,17 @@ const defaultSchema = z.object({
     .optional(),
 });
 const FIELDS = ["openUntilDays"] as const;
-/** The test of the path; a malformed id is an invalid link (E02), as an unknown one. */
-function profileIdOf(args: LoaderFunctionArgs | ActionFunctionArgs): string {
-  const profileId = args.params.profileId ?? "";
-  if (!PROFILE_ID_PATTERN.test(profileId)) throw new CatalogueError("E02", { status: 404, requestId: args.context.requestId });
-  return profileId;
-}
 
 export async function loader(args: LoaderFunctionArgs) {
   const recruiter = await requireRecruiter(args);
   const { cstm, language, session } = recruiter;
-  const profileId = profileIdOf(args);
+  const profileId = testProfileIdOf(args);
   const setup = await withRecruiterUpstream(args, recruiter, () => testSetup(args.context, session, cstm, profileId, language));
   const t = getTranslator(language, "recruiter");
   return {
     title: t("setup.documentTitle", { test: setup.name }),
     listPath: recruiterPath(cstm, "/tests"),
+    remindersPath: recruiterPath(cstm, `/tests/${encodeURIComponent(profileId)}/reminders`),
     setup,
     constraint: getZodConstraint(defaultSchema),
   };
@@ -68,7 +63,7 @@ type ActionResult = { result: SubmissionResult<string[]> };
 export async function action(args: ActionFunctionArgs) {
   const recruiter = await requireRecruiter(args);
   const { cstm, session } = recruiter;
-  const profileId = profileIdOf(args);
+  const profileId = testProfileIdOf(args);
   const formData = await readFormData(args.request);
   const submission = parseWithZod(formData, { schema: defaultSchema });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
@@ -92,7 +87,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TestSetupPage() {
-  const { listPath, setup, constraint } = useLoaderData<typeof loader>();
+  const { listPath, remindersPath, setup, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields } = useFormState("open-until-default", FIELDS, {
     lastResult: actionData?.result,
@@ -104,7 +99,8 @@ export default function TestSetupPage() {
   const daysText = (days: number | null) => (days === null ? t("setup.noEnd") : t("setup.days", { count: days }));
   const change = (changes: Record<string, unknown>) => {
     const field = changes.openUntilDays as { before?: number | null; after?: number | null } | undefined;
-    return field ? `${daysText(field.before ?? null)} → ${daysText(field.after ?? null)}` : t("applicant.audit.noDetails");
+    if (field) return `${daysText(field.before ?? null)} → ${daysText(field.after ?? null)}`;
+    return reminderChanges(t, changes) ?? t("applicant.audit.noDetails");
   };
   return (
     <section aria-labelledby="setup-title" className="recruiter-setup">
@@ -154,6 +150,15 @@ export default function TestSetupPage() {
             {t("setup.save")}
           </button>
         </Form>
+      </section>
+
+      {/* Automatic reminders have a page of their own (decision 186). */}
+      <section className="recruiter-section" aria-labelledby="setup-reminders-title">
+        <h2 id="setup-reminders-title">{t("setup.remindersTitle")}</h2>
+        <p>{t("setup.remindersIntro")}</p>
+        <p>
+          <Link to={remindersPath}>{t("setup.remindersLink")}</Link>
+        </p>
       </section>
 
       <AuditTable

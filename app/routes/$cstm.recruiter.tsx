@@ -31,6 +31,8 @@ const PAGES = [
   { path: "/summary", key: "nav.summary" },
   // Test setup (decision 157).
   { path: "/tests", key: "nav.tests" },
+  // What the retention job erases in the next 30 days (decision 187).
+  { path: "/retention", key: "nav.retention" },
   // The employee intro (decision 158).
   { path: "/intro", key: "nav.intro" },
 ] as const;

@@ -19,10 +19,10 @@ const { insertBulkApplicants } = await import("../../api/demo/bulk.ts");
 const countApplicants = (db) => db.prepare("SELECT COUNT(*) AS n FROM users WHERE user_base = 'demo' AND role = 'applicant'").get().n;
 
 /**
- * The seeded API, listening on 127.0.0.1, with rita's bearer token. `close({ keep })` stops it and
+ * The seeded API, listening on 127.0.0.1, with rita's bearer token; `jobs` sets its scheduled jobs (retention). `close({ keep })` stops it and
  * removes the database unless asked to keep it (its path is printed then, to look at query plans).
  */
-export async function startSeededRecruiterApi({ applicants, name }) {
+export async function startSeededRecruiterApi({ applicants, name, jobs }) {
   const dir = mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
   const databasePath = path.join(dir, "api.db");
   let api;
@@ -57,6 +57,7 @@ export async function startSeededRecruiterApi({ applicants, name }) {
       bodyLimitBytes: 1024 * 1024,
       logger: pino({ level: "silent" }),
       demoMode: true,
+      jobs,
     });
     const app = express();
     app.use("/api", api.router);

@@ -243,6 +243,24 @@ const PAGES: AuditedPage[] = [
     },
   },
   {
+    // Nothing is saved: the refused value leaves the demo's reminders off for the other journeys.
+    name: "recruiter: a test's reminders with a refused value",
+    route: "$cstm.recruiter.tests.$profileId_.reminders.tsx",
+    path: "/demo/recruiter/tests/P100/reminders",
+    recruiter: true,
+    act: async (page) => {
+      await page.getByLabel(/Days before the open-until date/).fill("many");
+      await page.getByRole("button", { name: "Save reminders" }).click();
+      await expect(page.getByText("Please enter a whole number of days from 1 to 90, or leave the field empty.")).toBeVisible();
+    },
+  },
+  {
+    name: "recruiter: erased in the next 30 days",
+    route: "$cstm.recruiter.retention.tsx",
+    path: "/demo/recruiter/retention",
+    recruiter: true,
+  },
+  {
     name: "recruiter: test continue for an applicant",
     route: "$cstm.recruiter.applicants.$userName_.continue.tsx",
     path: "/demo/recruiter/applicants/ben/continue",

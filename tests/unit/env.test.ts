@@ -60,6 +60,16 @@ describe("environment validation", () => {
     expect(() => parseEnv({ SESSION_SECRET: secret, HONEYPOT_MIN_FILL_MS: "1s" })).toThrow(/HONEYPOT_MIN_FILL_MS/);
   });
 
+  it("decisions 186, 187: the scheduled jobs every 900 s unless set (10 s to a day), no retention period unless set (0 to 120 months)", () => {
+    const config = parseEnv({ SESSION_SECRET: secret });
+    expect([config.API_JOBS_INTERVAL_S, config.API_RETENTION_MONTHS]).toEqual([900, 0]);
+    expect(parseEnv({ SESSION_SECRET: secret, API_RETENTION_MONTHS: "6" }).API_RETENTION_MONTHS).toBe(6);
+    expect(() => parseEnv({ SESSION_SECRET: secret, API_JOBS_INTERVAL_S: "5" })).toThrow(/API_JOBS_INTERVAL_S: must be at least 10/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, API_JOBS_INTERVAL_S: "86401" })).toThrow(/API_JOBS_INTERVAL_S: must be at most 86400/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, API_RETENTION_MONTHS: "-1" })).toThrow(/API_RETENTION_MONTHS: must be 0/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, API_RETENTION_MONTHS: "6m" })).toThrow(/API_RETENTION_MONTHS/);
+  });
+
   it("decision 178: FAULT_INJECTION is off unless set, and only test servers (DEMO_MODE) may set it", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).FAULT_INJECTION).toBe(false);
     expect(parseEnv({ SESSION_SECRET: secret, DEMO_MODE: "true", FAULT_INJECTION: "true" }).FAULT_INJECTION).toBe(true);
