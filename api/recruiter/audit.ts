@@ -28,7 +28,8 @@ export type AuditAction =
   | "open_until_default"
   | "list_exported"
   | "erased"
-  | "data_exported";
+  | "data_exported"
+  | "selection_exported";
 
 export type AuditChanges = Record<string, unknown>;
 
