@@ -2,7 +2,6 @@ import type { Router } from "express";
 import { z } from "zod";
 import { requireToken } from "../auth/require-token";
 import type { ApiContext } from "../context";
-import { statement } from "../db/connection";
 import { ApiError, badRequest, conflict } from "../http/errors";
 import { route, success } from "../http/handlers";
 import { parseBody, userNameSchema } from "../http/validation";
