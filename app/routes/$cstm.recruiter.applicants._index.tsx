@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { ApplicantFilters, ApplicantTable, type ListViewProps } from "~/recruiter/applicant-list";
+import { BulkForm, useBulkColumn } from "~/recruiter/bulk-select";
 import { APPLICANT_STATUSES, readListQuery } from "~/recruiter/list-query";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { listApplicants } from "~/upstream/recruiter/list.server";
@@ -54,11 +55,15 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function ApplicantList() {
   const { props } = useLoaderData<typeof loader>();
   const { t } = useTranslation("recruiter");
+  const bulkColumn = useBulkColumn();
   return (
     <section aria-labelledby="applicants-title">
       <h1 id="applicants-title">{t("list.title")}</h1>
       <ApplicantFilters {...props} />
-      <ApplicantTable {...props} />
+      {/* The table in the bulk actions' POST form: its rows' checkboxes are the selection (decision 183). */}
+      <BulkForm props={props}>
+        <ApplicantTable {...props} lead={bulkColumn} />
+      </BulkForm>
     </section>
   );
 }
