@@ -61,7 +61,12 @@ export function useBulkColumn(): LeadColumn {
   return {
     header: <span className="visually-hidden">{t("bulk.selectColumn")}</span>,
     cell: (row: ListRow) => (
-      <input type="checkbox" name="user" value={row.userName} aria-label={t("bulk.select", { name: row.name ?? row.userName })} />
+      <input
+        type="checkbox"
+        name="user"
+        value={row.userName}
+        aria-label={t("bulk.select", { name: row.name ? `${row.name} (${row.userName})` : row.userName })}
+      />
     ),
   };
 }
