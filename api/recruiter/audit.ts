@@ -30,7 +30,8 @@ export type AuditAction =
   | "erased"
   | "data_exported"
   | "reminders"
-  | "reminder_sent";
+  | "reminder_sent"
+  | "selection_exported";
 
 export type AuditChanges = Record<string, unknown>;
 

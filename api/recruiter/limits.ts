@@ -16,7 +16,7 @@ import type { RecruiterScope } from "./access";
  * The numbers are far above what a person does by hand (a recruiter with hundreds of applicants
  * downloads their reports one page at a time) and far below what a script asks for.
  */
-export const RECRUITER_CALL_KINDS = ["list-export", "applicant-export", "continue-code", "import", "create", "email"] as const;
+export const RECRUITER_CALL_KINDS = ["list-export", "applicant-export", "continue-code", "import", "create", "email", "bulk"] as const;
 export type RecruiterCallKind = (typeof RECRUITER_CALL_KINDS)[number];
 
 export interface RecruiterLimit {
@@ -48,6 +48,8 @@ export const DEFAULT_RECRUITER_LIMITS: RecruiterLimitSettings = {
     // One applicant created (an activation mail to an address the recruiter typed).
     create: { perRecruiter: 60, perCustomer: 200 },
     email: { perRecruiter: 60, perCustomer: 200, perApplicant: 5 },
+    // One action on a selection of up to MAX_BULK_SELECTION applicants (decision 183): the call counts once, as an export.
+    bulk: { perRecruiter: 10, perCustomer: 30 },
   },
 };
 
@@ -78,9 +80,8 @@ export function enforceRecruiterLimit(ctx: ApiContext, scope: RecruiterScope, ki
     { key: `recruiter-${kind}:recruiter:${scope.recruiter.id}`, limit: limit.perRecruiter, windowS },
     { key: `recruiter-${kind}:customer:${scope.customer.cstm}`, limit: limit.perCustomer, windowS },
   ];
-  if (applicant && limit.perApplicant !== undefined) {
-    keys.push({ key: `recruiter-${kind}:applicant:${applicant.id}`, limit: limit.perApplicant, windowS: APPLICANT_WINDOW_S });
-  }
+  const perApplicant = applicant && applicantKey(ctx, kind, applicant);
+  if (perApplicant) keys.push(perApplicant);
   const result = ctx.requestLimits.hit(keys);
   if (!result.limited) return;
   ctx.logger.warn(
@@ -88,6 +89,20 @@ export function enforceRecruiterLimit(ctx: ApiContext, scope: RecruiterScope, ki
     "recruiter call refused",
   );
   throw new TooManyRequestsError(result.retryAfterS);
+}
+
+/**
+ * Counts one use of `kind` for one applicant only (the bulk call's mails, decision 183: the call itself counted once);
+ * true when the applicant is over their limit.
+ */
+export function applicantLimitHit(ctx: ApiContext, kind: RecruiterCallKind, applicant: User): boolean {
+  const key = applicantKey(ctx, kind, applicant);
+  return key !== undefined && ctx.requestLimits.hit([key]).limited;
+}
+
+function applicantKey(ctx: ApiContext, kind: RecruiterCallKind, applicant: User): LimitKey | undefined {
+  const limit = ctx.recruiterLimits.limits[kind].perApplicant;
+  return limit === undefined ? undefined : { key: `recruiter-${kind}:applicant:${applicant.id}`, limit, windowS: APPLICANT_WINDOW_S };
 }
 
 /** A page of the list with more rows than the page shows is a bulk read: counted and audited as an export. */

@@ -69,7 +69,7 @@ interface Sql {
   params: Record<string, unknown>;
 }
 
-export function buildFilter(query: ListQuery, customer: Customer): Sql {
+export function buildFilter(query: Omit<ListQuery, "page" | "pageSize">, customer: Customer, only?: readonly number[]): Sql {
   // The customer's applicants, not its user base's (docs/decisions/170).
   const params: Record<string, unknown> = { cstm: customer.cstm };
   // Erased applicants (docs/decisions/181) are in no list, export or count of the list.
@@ -162,6 +162,11 @@ export function buildFilter(query: ListQuery, customer: Customer): Sql {
                       WHERE rc.cstm = @cstm AND o.user_name = @owner)`,
     );
   }
+  if (only) {
+    // A bulk call's selection (decision 183): exactly these applicants, still only the customer's.
+    params.only = JSON.stringify(only);
+    where.push("u.id IN (SELECT value FROM json_each(@only))");
+  }
   if (where.length > 3) {
     // Filtered: one pass over the table beats walking an index of (nearly) every applicant and looking
     // up each row; "+" keeps SQLite off the index for these two terms. Unfiltered, the sort's index
@@ -178,7 +183,7 @@ function progressExpression(alias: string): string {
 }
 
 /** Each order matches an index of migration 3, so a page is read off it without sorting the list. */
-export function orderBy(query: ListQuery): string {
+export function orderBy(query: Pick<ListQuery, "sort" | "order" | "profile">): string {
   const direction = query.order === "desc" ? "DESC" : "ASC";
   switch (query.sort) {
     case "name":
@@ -233,8 +238,8 @@ export function ownerOf(row: { owner_user_name: string | null; owner_first_name:
   };
 }
 
-export function listApplicants(ctx: ApiContext, customer: Customer, query: ListQuery) {
-  const filter = buildFilter(query, customer);
+export function listApplicants(ctx: ApiContext, customer: Customer, query: ListQuery, only?: readonly number[]) {
+  const filter = buildFilter(query, customer, only);
   const where = filter.where.join(" AND ");
   const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${filter.from} WHERE ${where}`).get(filter.params) as { n: number }).n;
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
@@ -309,6 +314,16 @@ export function listApplicants(ctx: ApiContext, customer: Customer, query: ListQ
     })),
     filterOptions: filterOptions(ctx, customer),
   };
+}
+
+/** The ids the filter matches in the list's order, at most `limit` (a bulk call's "all matching", decision 183). */
+export function matchingApplicantIds(ctx: ApiContext, customer: Customer, query: Omit<ListQuery, "page" | "pageSize">, limit: number) {
+  const filter = buildFilter(query, customer);
+  return (
+    ctx.db
+      .prepare(`SELECT u.id FROM ${filter.from} WHERE ${filter.where.join(" AND ")} ORDER BY ${orderBy(query)} LIMIT @limit`)
+      .all({ ...filter.params, limit }) as { id: number }[]
+  ).map((row) => row.id);
 }
 
 /** The choices of the select filters: the customer's profiles, the statuses, the recruiters who serve it. */

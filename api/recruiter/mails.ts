@@ -4,6 +4,8 @@ import { accountMail, resetPasswordPath, type MailContent } from "../mail/templa
 import type { Customer } from "../store/catalogue";
 import { createUserHash } from "../store/user-hashes";
 import type { User } from "../store/users";
+import type { RecruiterScope } from "./access";
+import { writeAudit } from "./audit";
 
 /**
  * The mails a recruiter sends from the applicant page (docs/decisions/145): invitation,
@@ -149,4 +151,18 @@ export function sendRecruiterTemplateMail(
     linkPath: mail.linkPath,
     content: mail.content,
   });
+}
+
+/** Sends the mail and writes its audit entry, in one transaction (the single call and the bulk call, decision 183). */
+export function sendAuditedTemplateMail(
+  ctx: ApiContext,
+  scope: RecruiterScope,
+  user: User & { email: string },
+  template: RecruiterTemplate,
+): number {
+  return ctx.db.transaction(() => {
+    const mailId = sendRecruiterTemplateMail(ctx, scope.customer, user, template);
+    writeAudit(ctx, scope, user, "email_sent", { template, to: user.email, mailId });
+    return mailId;
+  })();
 }

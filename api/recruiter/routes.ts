@@ -41,8 +41,9 @@ import { continueRoutes } from "./continue";
 import { setupRoutes } from "./setup";
 import { reminderRoutes } from "./reminders";
 import { retentionRoutes } from "./retention";
+import { recruiterBulkRoutes } from "./bulk";
 import { recruiterStatsRoutes } from "./stats-routes";
-import { PREVIEW_LINK_SECRET, RECRUITER_TEMPLATES, recruiterTemplateMail, sendRecruiterTemplateMail } from "./mails";
+import { PREVIEW_LINK_SECRET, RECRUITER_TEMPLATES, recruiterTemplateMail, sendAuditedTemplateMail } from "./mails";
 
 /**
  * The recruiter workspace (decision 140) under /{cstm}/recruiter/… (docs/api.md, Recruiter workspace):
@@ -264,12 +265,7 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
     withApplicant(
       (scope, user, req, res) => {
         const { template } = parseBody(req, templateSchema);
-        const recipient = requireEmail(user);
-        const mailId = ctx.db.transaction(() => {
-          const id = sendRecruiterTemplateMail(ctx, scope.customer, recipient, template);
-          writeAudit(ctx, scope, user, "email_sent", { template, to: recipient.email, mailId: id });
-          return id;
-        })();
+        const mailId = sendAuditedTemplateMail(ctx, scope, requireEmail(user), template);
         success(res, { mailId }, 201);
       },
       { kind: "email", perApplicant: true },
@@ -277,6 +273,7 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   );
 
   recruiterStatsRoutes(router, ctx);
+  recruiterBulkRoutes(router, ctx);
   continueRoutes(router, ctx);
   setupRoutes(router, ctx);
   savedViewRoutes(router, ctx);

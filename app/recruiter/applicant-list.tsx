@@ -264,7 +264,13 @@ function SortHeader({ column, label, props }: { column: Sort; label: string; pro
   );
 }
 
-export function ApplicantTable(props: ListViewProps) {
+/** A column of its own in front (the bulk actions' checkboxes, docs/decisions/183). */
+export interface LeadColumn {
+  header: ReactNode;
+  cell: (row: ListRow) => ReactNode;
+}
+
+export function ApplicantTable({ lead, ...props }: ListViewProps & { lead?: LeadColumn }) {
   const { t, language } = useTranslation("recruiter");
   const { rows, total, page, pages, basePath, values } = props;
   // An applicant opened from here finds the way back to this list (docs/decisions/188).
@@ -276,6 +282,7 @@ export function ApplicantTable(props: ListViewProps) {
           <caption id="applicants-caption">{t("list.caption", { count: total, page, pages })}</caption>
           <thead>
             <tr>
+              {lead ? <th scope="col">{lead.header}</th> : null}
               <SortHeader column="name" label={t("list.columns.name")} props={props} />
               <th scope="col">{t("list.columns.status")}</th>
               <SortHeader column="progress" label={t("list.columns.progress")} props={props} />
@@ -287,11 +294,12 @@ export function ApplicantTable(props: ListViewProps) {
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={6}>{t("list.empty")}</td>
+                <td colSpan={lead ? 7 : 6}>{t("list.empty")}</td>
               </tr>
             ) : (
               rows.map((row) => (
                 <tr key={row.userName}>
+                  {lead ? <td>{lead.cell(row)}</td> : null}
                   <th scope="row">
                     <Link to={withList(`${basePath}/${encodeURIComponent(row.userName)}`, carried)}>{row.name ?? t("list.anonymous")}</Link>
                     <span className="recruiter-sub">{row.userName}</span>

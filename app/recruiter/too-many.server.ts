@@ -30,8 +30,10 @@ export async function refusedDownload(
   recruiter: RecruiterContext,
   intent: string,
   backTo: string,
+  /** Another refusal's message (a bulk export's, docs/decisions/183); logged as rate-limited only when it is that. */
+  message = TOO_MANY,
 ): Promise<Response> {
-  logRefusal(args, recruiter, intent);
-  recruiter.session.flash("notice", { key: TOO_MANY, kind: "error" });
+  if (message === TOO_MANY) logRefusal(args, recruiter, intent);
+  recruiter.session.flash("notice", { key: message, kind: "error" });
   return redirect(backTo, { headers: { "Set-Cookie": await commitSession(args.context, recruiter.session) } });
 }

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { readFormData } from "~/forms/form-data.server";
 import { useTranslation } from "~/i18n/react";
+import { EraseWarning } from "~/recruiter/erase-warning";
 import { readListContext } from "~/recruiter/list-context";
 import { APPLICANT_STATUSES } from "~/recruiter/list-query";
 import { recruiterPath } from "~/recruiter/paths";
@@ -64,16 +65,7 @@ export default function EraseApplicant() {
       </p>
       <h1 id="erase-title">{t("erase.title", { name, userName })}</h1>
       <div className="card confirmation">
-        <p>{t("erase.intro")}</p>
-        <ul>
-          <li>{t("erase.what1")}</li>
-          <li>{t("erase.what2")}</li>
-          <li>{t("erase.what3")}</li>
-        </ul>
-        <p>{t("erase.kept")}</p>
-        <p>
-          <strong>{t("erase.irreversible")}</strong>
-        </p>
+        <EraseWarning />
         {result?.error ? (
           <div className="form-errors" role="alert">
             <p>{t(result.error)}</p>

@@ -4,6 +4,7 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { ApplicantFilters, ApplicantTable, type ListViewProps } from "~/recruiter/applicant-list";
 import { validListSearch } from "~/recruiter/list-context";
+import { BulkForm, useBulkColumn } from "~/recruiter/bulk-select";
 import { APPLICANT_STATUSES, readListQuery } from "~/recruiter/list-query";
 import { SavedViews } from "~/recruiter/saved-views";
 import { askViews, savedViewsProps } from "~/recruiter/saved-views.server";
@@ -60,12 +61,16 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function ApplicantList() {
   const { props, views } = useLoaderData<typeof loader>();
   const { t } = useTranslation("recruiter");
+  const bulkColumn = useBulkColumn();
   return (
     <section aria-labelledby="applicants-title">
       <h1 id="applicants-title">{t("list.title")}</h1>
       <ApplicantFilters {...props} />
       <SavedViews {...views} />
-      <ApplicantTable {...props} />
+      {/* The table in the bulk actions' POST form: its rows' checkboxes are the selection (decision 183). */}
+      <BulkForm props={props}>
+        <ApplicantTable {...props} lead={bulkColumn} />
+      </BulkForm>
     </section>
   );
 }

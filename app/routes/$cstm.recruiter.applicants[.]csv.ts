@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getTranslator } from "~/i18n/i18n.server";
-import { csvResponse, csvStream, type CsvValue } from "~/recruiter/csv.server";
+import { applicantCells, applicantCsv } from "~/recruiter/applicant-csv.server";
+import { csvResponse, type CsvValue } from "~/recruiter/csv.server";
 import { APPLICANT_STATUSES, readListQuery } from "~/recruiter/list-query";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
@@ -14,24 +15,6 @@ import { exportApplicants, type ApplicantRow } from "~/upstream/recruiter/list.s
  * file early. The upstream limits and audits the export (filter and row count); its refusal brings
  * the recruiter back to the list with the message.
  */
-const COLUMNS = [
-  "userName",
-  "firstName",
-  "lastName",
-  "email",
-  "status",
-  "progress",
-  "finishedModules",
-  "totalModules",
-  "profiles",
-  "registered",
-  "lastActivity",
-  "owner",
-  "activated",
-  "anonymous",
-  "onSite",
-  "loginEnabled",
-];
 
 export async function loader(args: LoaderFunctionArgs) {
   const recruiter = await requireRecruiter(args);
@@ -46,32 +29,13 @@ export async function loader(args: LoaderFunctionArgs) {
     throw error;
   }
   const t = getTranslator(language, "recruiter");
-  const yesNo = (value: boolean) => (value ? t("list.yes") : t("list.no"));
-  const cells = (row: ApplicantRow): CsvValue[] => [
-    row.userName,
-    row.firstName,
-    row.lastName,
-    row.email,
-    t(`status.${row.status}`, { defaultValue: row.status }),
-    row.progress,
-    row.finishedModules,
-    row.totalModules,
-    row.profiles.map((profile) => `${profile.name} (${profile.id}) ${profile.finished}/${profile.total}`).join(", "),
-    row.registeredAt.slice(0, 10),
-    row.lastActivityAt?.slice(0, 10) ?? "",
-    row.owner?.name ?? "",
-    yesNo(row.activated),
-    yesNo(row.anonymous),
-    yesNo(row.onSite),
-    yesNo(row.loginEnabled),
-  ];
   const { logger } = args.context;
   async function* lines(): AsyncGenerator<CsvValue[]> {
     let count = 0;
     try {
       for await (const row of rows) {
         count++;
-        yield cells(row);
+        yield applicantCells(row, t);
       }
     } catch (error) {
       logger.error({ err: error, recruiterExport: { cstm, rows: count } }, "applicant list export cut short");
@@ -82,12 +46,5 @@ export async function loader(args: LoaderFunctionArgs) {
       "recruiter exported the applicant list",
     );
   }
-  return csvResponse(
-    csvStream(
-      COLUMNS.map((column) => t(`csv.${column}`)),
-      lines(),
-      language,
-    ),
-    `applicants-${cstm}-${new Date().toISOString().slice(0, 10)}.csv`,
-  );
+  return csvResponse(applicantCsv(lines(), t, language), `applicants-${cstm}-${new Date().toISOString().slice(0, 10)}.csv`);
 }

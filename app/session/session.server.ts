@@ -55,6 +55,18 @@ export interface SessionData {
   recruiterImport: string;
 }
 
+export interface RecruiterBulkResult {
+  action: string;
+  /** The change in words, in the recruiter's language. */
+  change: string;
+  /** The list's query to go back to. */
+  listSearch: string;
+  changed: number;
+  unchanged: number;
+  refused: number;
+  results: { userName: string; name: string | null; outcome: "changed" | "unchanged" | "refused"; reason?: string }[];
+}
+
 /** What the session cookie says about the sign-in it belonged to (no token, no user name). */
 export interface ExpiredSignIn {
   cstm: string;
@@ -89,6 +101,8 @@ export interface FlashData {
   notice: string | { key: string; kind: "success" | "info" | "error" };
   /** A refused feedback submission (errors and what was entered), for the reopened modal (docs/decisions/073). */
   feedbackResult: SubmissionResult<string[]>;
+  /** A bulk action's result (docs/decisions/183), for the one result page that shows it. */
+  recruiterBulkResult: RecruiterBulkResult;
 }
 
 export type AppSession = Session<SessionData, FlashData>;

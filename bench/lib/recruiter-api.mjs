@@ -16,13 +16,17 @@ const { migrate } = await import("../../api/db/migrations.ts");
 const { seedDatabase } = await import("../../api/db/seed.ts");
 const { insertBulkApplicants } = await import("../../api/demo/bulk.ts");
 
-const countApplicants = (db) => db.prepare("SELECT COUNT(*) AS n FROM users WHERE user_base = 'demo' AND role = 'applicant'").get().n;
+const countApplicants = (db, cstm) =>
+  cstm
+    ? db.prepare("SELECT COUNT(*) AS n FROM users WHERE cstm = ? AND role = 'applicant'").get(cstm).n
+    : db.prepare("SELECT COUNT(*) AS n FROM users WHERE user_base = 'demo' AND role = 'applicant'").get().n;
 
 /**
  * The seeded API, listening on 127.0.0.1, with rita's bearer token; `jobs` sets its scheduled jobs (retention). `close({ keep })` stops it and
- * removes the database unless asked to keep it (its path is printed then, to look at query plans).
+ * removes the database unless asked to keep it (its path is printed then, to look at query plans). `cstm`: the
+ * generated applicants' customer, counted alone (demo-vor-ort starts without any: bench/recruiter-bulk.mjs).
  */
-export async function startSeededRecruiterApi({ applicants, name, jobs }) {
+export async function startSeededRecruiterApi({ applicants, name, jobs, cstm }) {
   const dir = mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
   const databasePath = path.join(dir, "api.db");
   let api;
@@ -41,11 +45,17 @@ export async function startSeededRecruiterApi({ applicants, name, jobs }) {
       migrate(db);
       await seedDatabase(db, { demoMode: true, appBaseUrl: () => "http://localhost" });
       db.transaction(() =>
-        insertBulkApplicants(db, { count: Math.max(0, applicants - countApplicants(db)), now: new Date(), recruiters: false, seed: 4711 }),
+        insertBulkApplicants(db, {
+          count: Math.max(0, applicants - countApplicants(db, cstm)),
+          now: new Date(),
+          recruiters: false,
+          seed: 4711,
+          ...(cstm ? { cstm } : {}),
+        }),
       )();
       db.pragma("wal_checkpoint(TRUNCATE)");
-      seeded = countApplicants(db);
-      console.log(`seeded ${seeded} applicants of customer demo in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      seeded = countApplicants(db, cstm);
+      console.log(`seeded ${seeded} applicants of customer ${cstm ?? "demo"} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } finally {
       db.close();
     }

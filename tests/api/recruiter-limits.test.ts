@@ -20,6 +20,7 @@ const LIMITS: RecruiterLimitSettings = {
     import: { perRecruiter: 2, perCustomer: 4 },
     create: { perRecruiter: 2, perCustomer: 4 },
     email: { perRecruiter: 3, perCustomer: 100, perApplicant: 2 },
+    bulk: { perRecruiter: 2, perCustomer: 4 },
   },
 };
 

@@ -41,6 +41,7 @@ const NOT_PAGES: Record<string, string> = {
   "$cstm.recruiter._index.tsx": "redirects to the applicant list (audited)",
   "$cstm.recruiter_.logout.tsx": "action only (POST); a GET redirects to the recruiter login",
   "$cstm.recruiter.applicants[.]csv.ts": "resource route: the applicant list as CSV",
+  "$cstm.recruiter.bulk[.]csv.ts": "resource route: a bulk selection as CSV (the confirmation page's POST)",
   "$cstm.recruiter.applicants.$userName_.values[.]csv.ts": "resource route: an applicant's values as CSV",
   "$cstm.recruiter.applicants.$userName_.report.$profileId.ts": "resource route: an applicant's report PDF",
   "$cstm.recruiter.import-template[.]csv.ts": "resource route: the import template CSV",
@@ -280,6 +281,44 @@ const PAGES: AuditedPage[] = [
     act: async (page) => {
       await page.getByRole("button", { name: "Save this view" }).click();
       await expect(page.getByText("Please enter a name for the view.")).toBeVisible();
+    },
+  },
+  {
+    name: "recruiter: bulk action, its parameters",
+    route: "$cstm.recruiter.bulk.tsx",
+    path: "/demo/recruiter/applicants?profile=P100",
+    recruiter: true,
+    act: async (page) => {
+      await page.getByRole("checkbox").first().check();
+      await page.getByLabel("Action", { exact: true }).selectOption("status");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByText("1 applicant selected.")).toBeVisible();
+    },
+  },
+  {
+    name: "recruiter: bulk erasure, the confirmation step",
+    route: "$cstm.recruiter.bulk.tsx",
+    path: "/demo/recruiter/applicants?profile=P100",
+    recruiter: true,
+    act: async (page) => {
+      await page.getByRole("checkbox").first().check();
+      await page.getByLabel("Action", { exact: true }).selectOption("erase");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByRole("heading", { name: "Erase 1 applicant permanently?" })).toBeVisible();
+    },
+  },
+  {
+    // Enabling a sign-in that is enabled changes nothing: the result of a real call, without changing demo data.
+    name: "recruiter: bulk action result",
+    route: "$cstm.recruiter.bulk_.done.tsx",
+    path: "/demo/recruiter/applicants?profile=P100",
+    recruiter: true,
+    act: async (page) => {
+      await page.getByRole("checkbox").first().check();
+      await page.getByLabel("Action", { exact: true }).selectOption("enable-access");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: "Confirm for 1 applicant" }).click();
+      await expect(page.getByRole("heading", { name: "Result of the change" })).toBeVisible();
     },
   },
   { name: "continue a test at a station", route: "$cstm.continue.tsx", path: "/demo/continue?langId=en_GB" },

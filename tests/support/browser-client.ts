@@ -13,6 +13,9 @@ export interface PageResponse {
   location: string | null;
 }
 
+/** A form's fields; pairs for a name that repeats (checkboxes of one name). */
+export type FormFields = Record<string, string> | [string, string][];
+
 export class BrowserClient {
   readonly cookies = new Map<string, string>();
 
@@ -20,7 +23,7 @@ export class BrowserClient {
 
   async request(
     path: string,
-    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string>; follow?: boolean } = {},
+    init: { method?: string; form?: FormFields; headers?: Record<string, string>; follow?: boolean } = {},
   ): Promise<PageResponse> {
     let url = new URL(path, this.baseUrl).toString();
     let method = init.method ?? (init.form ? "POST" : "GET");
@@ -53,7 +56,7 @@ export class BrowserClient {
     return this.request(path, options);
   }
 
-  post(path: string, form: Record<string, string>, options: { follow?: boolean; headers?: Record<string, string> } = {}) {
+  post(path: string, form: FormFields, options: { follow?: boolean; headers?: Record<string, string> } = {}) {
     return this.request(path, { ...options, form });
   }
 

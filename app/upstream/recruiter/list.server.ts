@@ -63,7 +63,7 @@ export type ListQuery = Record<string, string | undefined>;
 
 type ListRowPayload = z.infer<typeof listSchema>["applicants"][number];
 
-function toApplicantRow(row: ListRowPayload): ApplicantRow {
+export function toApplicantRow(row: ListRowPayload): ApplicantRow {
   return {
     ...row,
     profiles: row.profiles.map((profile) => ({
@@ -98,7 +98,8 @@ export async function listApplicants(context: AppLoadContext, session: AppSessio
 
 const exportHeadSchema = z.object({ total: z.number().int().nonnegative() });
 const exportEndSchema = z.object({ end: z.literal(true), rows: z.number().int().nonnegative() });
-const exportRowSchema = listSchema.shape.applicants.element;
+/** One row of the list in the upstream's shape (the export's lines, the bulk export's rows). */
+export const exportRowSchema = listSchema.shape.applicants.element;
 /** No line of the export comes near this; a longer one is a broken upstream, not a row to buffer. */
 const MAX_EXPORT_LINE = 1024 * 1024;
 
