@@ -69,7 +69,7 @@ export interface EmbeddedApiOptions {
    */
   requestLimits?: Partial<RequestLimitSettings>;
   /**
-   * The client address a request counts against; defaults to Express's req.ip. server/app.ts names
+   * The client address a request counts against; defaults to Express's req.ip. server/services.ts names
    * the visitor's address for the app's own calls over its internal listener.
    */
   clientAddress?: ClientAddress;

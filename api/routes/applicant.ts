@@ -3,13 +3,19 @@ import { z } from "zod";
 import { authOf, requireToken } from "../auth/require-token";
 import type { ApiContext } from "../context";
 import { forbidden } from "../http/errors";
+import { profileCall } from "../http/profile-call";
 import { route, success } from "../http/handlers";
 import { emailSchema, emptyBodySchema, nameSchema, parseBody, parseQuery, profileIdSchema } from "../http/validation";
 import { customerLanguage, languageSchema } from "../languages";
 import { applicantDataExport } from "../store/data-export";
-import { requireAssignment } from "../store/progress";
 import { endOpenLinks } from "../store/user-hashes";
 import { findUserById, type User } from "../store/users";
+
+const feedbackSchema = z.object({
+  profileId: profileIdSchema,
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().trim().max(2000).optional(),
+});
 
 /** The applicant's personal data (GET/POST /profile), feedback and finalizeApplication. */
 function personalData(user: User) {
@@ -88,18 +94,7 @@ export function applicantRoutes(router: Router, ctx: ApiContext): void {
 
   router.post(
     "/postUserFeedback",
-    requireToken(ctx),
-    route((req, res) => {
-      const body = parseBody(
-        req,
-        z.object({
-          profileId: profileIdSchema,
-          rating: z.number().int().min(1).max(5),
-          comment: z.string().trim().max(2000).optional(),
-        }),
-      );
-      const { user } = authOf(res);
-      requireAssignment(ctx, user.id, body.profileId);
+    ...profileCall(ctx, feedbackSchema, ({ body, auth: { user } }, res) => {
       ctx.db
         .prepare("INSERT INTO feedback (user_id, profile_id, rating, comment, created_at) VALUES (?, ?, ?, ?, ?)")
         .run(user.id, body.profileId, body.rating, body.comment || null, ctx.now().toISOString());
@@ -109,11 +104,7 @@ export function applicantRoutes(router: Router, ctx: ApiContext): void {
 
   router.post(
     "/feedbackModalSeen",
-    requireToken(ctx),
-    route((req, res) => {
-      const body = parseBody(req, z.object({ profileId: profileIdSchema }));
-      const { user } = authOf(res);
-      requireAssignment(ctx, user.id, body.profileId);
+    ...profileCall(ctx, z.object({ profileId: profileIdSchema }), ({ body, auth: { user } }, res) => {
       ctx.db
         .prepare("INSERT OR IGNORE INTO feedback_modal_seen (user_id, profile_id, seen_at) VALUES (?, ?, ?)")
         .run(user.id, body.profileId, ctx.now().toISOString());

@@ -1,16 +1,16 @@
 import type { Router } from "express";
 import { z } from "zod";
-import { authOf, requireToken } from "../auth/require-token";
 import type { ApiContext } from "../context";
 import { conflict } from "../http/errors";
-import { route, success } from "../http/handlers";
-import { parseBody, profileIdSchema } from "../http/validation";
+import { success } from "../http/handlers";
+import { profileCall } from "../http/profile-call";
+import { profileIdSchema } from "../http/validation";
 import { languageSchema, localize, type Language } from "../languages";
 import { MAX_SCORE } from "../engine/scoring";
 import { completedResult } from "../engine/sessions";
 import { renderReportPdf } from "../report/pdf";
 import type { Profile } from "../store/catalogue";
-import { countFinished, finishedModules, requireAssignment, type Finished } from "../store/progress";
+import { countFinished, finishedModules, type Finished } from "../store/progress";
 import { displayName } from "../store/users";
 import { requestLanguage } from "./dashboard";
 
@@ -38,11 +38,7 @@ export function reportRoutes(router: Router, ctx: ApiContext): void {
 
   router.post(
     "/getReportBindingsWithScalesAndUserComponentStatus",
-    requireToken(ctx),
-    route((req, res) => {
-      const body = parseBody(req, reportSchema);
-      const auth = authOf(res);
-      const { profile } = requireAssignment(ctx, auth.user.id, body.profileId);
+    ...profileCall(ctx, reportSchema, ({ body, auth, assignment: { profile } }, res) => {
       const language = requestLanguage(auth, body.language);
       const finished = finishedModules(ctx.db, auth.user.id);
       const finishedComponents = countFinished(profile, finished);
@@ -67,11 +63,7 @@ export function reportRoutes(router: Router, ctx: ApiContext): void {
 
   router.post(
     "/createReport",
-    requireToken(ctx),
-    route(async (req, res) => {
-      const body = parseBody(req, reportSchema);
-      const auth = authOf(res);
-      const { profile } = requireAssignment(ctx, auth.user.id, body.profileId);
+    ...profileCall(ctx, reportSchema, async ({ body, auth, assignment: { profile } }, res) => {
       const binding = profile.bindings[0];
       if (!binding) throw conflict("no_report");
       const finished = finishedModules(ctx.db, auth.user.id);

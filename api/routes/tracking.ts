@@ -1,12 +1,12 @@
 import type { RequestHandler, Router } from "express";
 import { z } from "zod";
-import { authOf, bearerToken, requireToken, type AuthState } from "../auth/require-token";
+import { bearerToken, requireToken, type AuthState } from "../auth/require-token";
 import { createFailureThrottle } from "../auth/throttle";
 import { ApiError } from "../http/errors";
 import type { ApiContext } from "../context";
 import { route } from "../http/handlers";
+import { profileCall } from "../http/profile-call";
 import { componentIdSchema, parseBody, profileIdSchema } from "../http/validation";
-import { requireAssignment } from "../store/progress";
 
 /** Reports a visitor's address may send per minute without a token (decision 125). */
 export const VISITOR_REPORTS_PER_MINUTE = 30;
@@ -47,11 +47,7 @@ export function trackingRoutes(router: Router, ctx: ApiContext): void {
   for (const [path, kind] of Object.entries(TRACK_CALLS)) {
     router.post(
       path,
-      requireToken(ctx),
-      route((req, res) => {
-        const body = parseBody(req, trackSchema);
-        const { user } = authOf(res);
-        requireAssignment(ctx, user.id, body.profileId);
+      ...profileCall(ctx, trackSchema, ({ body, auth: { user } }, res) => {
         insertEvent.run(user.id, body.profileId, kind, JSON.stringify(body), ctx.now().toISOString());
         res.status(204).end();
       }),

@@ -4,7 +4,7 @@ import { selectProfile } from "~/domain/profile";
 import { commitSession } from "~/session/request.server";
 import type { AppSession } from "~/session/session.server";
 import { getProfiles } from "~/upstream/applicant.server";
-import { ensureFreshToken } from "~/upstream/client.server";
+import { ensureFreshToken } from "~/upstream/token.server";
 import { CatalogueError } from "~/errors/catalogue-error";
 import { safeCustomerRedirect } from "./session.server";
 

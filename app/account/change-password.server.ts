@@ -6,7 +6,7 @@ import { passwordRules, type PasswordRule } from "~/domain/password-policy";
 import { changePasswordSchema } from "~/forms/passwords";
 import { passwordFieldErrors } from "~/forms/upstream-errors.server";
 import { changeUserPassword, passwordRequirementsByUserId } from "~/upstream/auth.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { rotateAfterPasswordChange } from "~/session/request.server";
 import { tooManyAttempts } from "./rate-limit.server";
 import { requireApplicant, safeCustomerRedirect } from "./session.server";

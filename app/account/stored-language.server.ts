@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { CatalogueError } from "~/errors/catalogue-error";
 import type { SecondaryCalls } from "~/errors/secondary.server";
 import type { AppSession } from "~/session/session.server";
-import { endsSession } from "~/upstream/client.server";
+import { endsSession } from "~/upstream/failures.server";
 import { savePersonalData } from "~/upstream/personal-data.server";
 
 /**

@@ -7,7 +7,7 @@ import {
   type EngineProgress,
   type EngineSession,
 } from "~/upstream/assessment.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { assessmentPath, type AssessmentModule, type AssessmentTarget } from "./module.server";
 
 /**

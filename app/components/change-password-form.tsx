@@ -6,27 +6,37 @@ import { useFormState, type FieldConstraint } from "~/forms/form-state";
 import { useTranslation } from "~/i18n/react";
 import { NewPasswordFields } from "./password-rules";
 
-export { PasswordChangedNotice } from "./password-changed-notice";
+import { PasswordChangedNotice } from "./password-changed-notice";
 
-/**
- * The change-password form (R-VAL-04), used in the dashboard's change-password dialog and on the
- * trainee area's passwort-aendern page. `action` is where it posts; `returnTo` where it goes back.
- */
-export function ChangePasswordForm({
-  action,
-  returnTo,
-  available,
-  rules,
-  constraint,
-  lastResult,
-}: {
+interface ChangePasswordFormProps {
   action: string;
   returnTo: string;
   available: boolean;
   rules: PasswordRule[] | null;
   constraint: Record<string, FieldConstraint> | null;
   lastResult?: SubmissionResult<string[]>;
-}) {
+}
+
+/**
+ * The change-password pages' body (R-VAL-04): the change-password dialog opened as a page, and the
+ * trainee area's passwort-aendern page. The confirmation of a change that returned here comes first.
+ */
+export function ChangePasswordPage(props: ChangePasswordFormProps) {
+  const { t } = useTranslation("auth");
+  return (
+    <section className="card" aria-labelledby="change-password-title">
+      <h1 id="change-password-title">{t("changePassword.title")}</h1>
+      <PasswordChangedNotice />
+      <ChangePasswordForm {...props} />
+    </section>
+  );
+}
+
+/**
+ * The change-password form (R-VAL-04), used in the dashboard's change-password dialog and on the
+ * change-password pages. `action` is where it posts; `returnTo` where it goes back.
+ */
+export function ChangePasswordForm({ action, returnTo, available, rules, constraint, lastResult }: ChangePasswordFormProps) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const { form, fields } = useFormState("change-password", ["oldPassword", "password", "passwordRepeat"], {

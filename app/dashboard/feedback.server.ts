@@ -8,7 +8,7 @@ import { isModalOpen } from "~/modals/modals.server";
 import { modalStackOf, searchWithModals, stackWithModal } from "~/modals/stack";
 import { commitSession } from "~/session/request.server";
 import type { AppSession } from "~/session/session.server";
-import { endsSession, SilentUpstreamFailure, UpstreamError } from "~/upstream/client.server";
+import { endsSession, SilentUpstreamFailure, UpstreamError } from "~/upstream/failures.server";
 import { getUserData } from "~/upstream/dashboard.server";
 import { markFeedbackModalSeen, postUserFeedback } from "~/upstream/feedback.server";
 import { requireActiveProfile, type ActiveProfileContext } from "./active-profile.server";

@@ -17,7 +17,7 @@ import {
 import type { Language } from "~/i18n/languages";
 import { reportServerError } from "~/errors/report.server";
 import { commitSession } from "~/session/request.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { getContainers, getModules, getUserData } from "~/upstream/dashboard.server";
 import { acceptDataProtection, getDataProtectionStatement } from "~/upstream/data-protection.server";
 import type { SecondaryCalls } from "~/errors/secondary.server";

@@ -8,7 +8,7 @@ import { isReportedFailure } from "~/errors/mapping";
 import { reportServerError } from "~/errors/report.server";
 import { getTranslator } from "~/i18n/i18n.server";
 import { commitSession } from "~/session/request.server";
-import { endsSession, UpstreamError } from "~/upstream/client.server";
+import { endsSession, UpstreamError } from "~/upstream/failures.server";
 import { createReport, getReportStatus } from "~/upstream/report.server";
 import { requireActiveProfile, type ActiveProfileContext } from "./active-profile.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { endsSession, SilentUpstreamFailure } from "~/upstream/client.server";
+import { endsSession, SilentUpstreamFailure } from "~/upstream/failures.server";
 import { isCatalogueError, type ErrorPayload } from "./catalogue-error";
 import { PRIORITY_CODES } from "./catalogue";
 import { errorTime, explainOverPage } from "./route-errors.server";

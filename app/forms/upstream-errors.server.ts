@@ -1,4 +1,4 @@
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 
 /**
  * The upstream answers a form shows next to its fields instead of on an error page (spec §8: 400 on

@@ -19,7 +19,7 @@ import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { activateAccount, passwordRequirementsByUserHash, saveNewPassword } from "~/upstream/auth.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { readFormData } from "~/forms/form-data.server";
 
 export const handle: RouteHandle = { layout: "landing" };

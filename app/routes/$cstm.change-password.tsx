@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { changePasswordAction, changePasswordData, defaultReturn } from "~/account/change-password.server";
 import { requireApplicant, safeCustomerRedirect, takeResumedValues } from "~/account/session.server";
-import { ChangePasswordForm, PasswordChangedNotice } from "~/components/change-password-form";
+import { ChangePasswordPage } from "~/components/change-password-form";
 import { customerPath } from "~/domain/customer-path";
 import { getTranslator } from "~/i18n/i18n.server";
-import { useTranslation } from "~/i18n/react";
 
 /**
  * The change-password dialog's action, in every area; opened as a page (no dialog) it shows the same
@@ -34,20 +33,15 @@ export async function action(args: ActionFunctionArgs) {
 export default function ChangePasswordRoute() {
   const { cstm, returnTo, available, rules, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("auth");
   return (
-    <section className="card" aria-labelledby="change-password-title">
-      <h1 id="change-password-title">{t("changePassword.title")}</h1>
-      <PasswordChangedNotice />
-      <ChangePasswordForm
-        action={customerPath(cstm, "/change-password")}
-        returnTo={returnTo}
-        available={available}
-        rules={rules}
-        constraint={constraint}
-        lastResult={actionData?.result}
-      />
-    </section>
+    <ChangePasswordPage
+      action={customerPath(cstm, "/change-password")}
+      returnTo={returnTo}
+      available={available}
+      rules={rules}
+      constraint={constraint}
+      lastResult={actionData?.result}
+    />
   );
 }
 

@@ -16,7 +16,7 @@ import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { languageChosenHere } from "~/session/language.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { redeemContinueCode } from "~/upstream/recruiter/continue.server";
 
 /**

@@ -15,7 +15,7 @@ import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { resetPasswordByUserName } from "~/upstream/auth.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { readFormData } from "~/forms/form-data.server";
 import { isRateLimited } from "~/forms/upstream-errors.server";
 

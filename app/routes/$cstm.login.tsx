@@ -18,7 +18,7 @@ import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { login, onSiteLogin, type LoginGrant } from "~/upstream/auth.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { getDataProtectionStatement } from "~/upstream/data-protection.server";
 import { ModalLink } from "~/modals/modal-link";
 import { loadOpenModals } from "~/modals/modals.server";

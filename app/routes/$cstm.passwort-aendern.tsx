@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { changePasswordAction, changePasswordData } from "~/account/change-password.server";
 import { requireApplicant } from "~/account/session.server";
-import { ChangePasswordForm, PasswordChangedNotice } from "~/components/change-password-form";
+import { ChangePasswordPage } from "~/components/change-password-form";
 import { customerPath } from "~/domain/customer-path";
 import { getTranslator } from "~/i18n/i18n.server";
-import { useTranslation } from "~/i18n/react";
 
 /** The trainee area's change-password page (spec §2: passwort-aendern). */
 export async function loader(args: LoaderFunctionArgs) {
@@ -22,21 +21,16 @@ export async function action(args: ActionFunctionArgs) {
 export default function PasswortAendernRoute() {
   const { cstm, available, rules, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("auth");
   const self = customerPath(cstm, "/passwort-aendern");
   return (
-    <section className="card" aria-labelledby="change-password-title">
-      <h1 id="change-password-title">{t("changePassword.title")}</h1>
-      <PasswordChangedNotice />
-      <ChangePasswordForm
-        action={self}
-        returnTo={self}
-        available={available}
-        rules={rules}
-        constraint={constraint}
-        lastResult={actionData?.result}
-      />
-    </section>
+    <ChangePasswordPage
+      action={self}
+      returnTo={self}
+      available={available}
+      rules={rules}
+      constraint={constraint}
+      lastResult={actionData?.result}
+    />
   );
 }
 

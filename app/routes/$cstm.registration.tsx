@@ -18,7 +18,7 @@ import { AnonymousRegistration, RegularRegistration } from "./__registration-for
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { passwordRequirementsForSelfRegister, register, registerAnonymous } from "~/upstream/auth.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { getDataProtectionStatement } from "~/upstream/data-protection.server";
 import { readFormData } from "~/forms/form-data.server";
 

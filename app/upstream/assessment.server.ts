@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { AppSession } from "~/session/session.server";
-import { callUpstream, SilentUpstreamFailure, UpstreamError } from "./client.server";
+import { callUpstream } from "./client.server";
+import { SilentUpstreamFailure, UpstreamError } from "./failures.server";
 
 /**
  * The assessment engine and finishing (spec §7, R-API-04, R-FIN-01, R-VAL-08): the session URL of a

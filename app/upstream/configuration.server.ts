@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { textColourOn } from "~/domain/appearance";
 import type { CustomerConfig } from "~/domain/customer";
-import { callUpstream, UpstreamError } from "./client.server";
+import { callUpstream } from "./client.server";
+import { UpstreamError } from "./failures.server";
 
 /**
  * GET /getConfiguration?cstm={cstm} (spec §7, no token). The response shape is documented in

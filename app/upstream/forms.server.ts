@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { FORM_FIELD_TYPES, type FormDefinition, type FormField } from "~/domain/form-definition";
 import type { AppSession } from "~/session/session.server";
-import { callUpstream, UpstreamError } from "./client.server";
+import { callUpstream } from "./client.server";
+import { UpstreamError } from "./failures.server";
 
 /**
  * Form modules (spec §7 formData): the definition with the applicant's saved state and a one-time

@@ -8,3 +8,10 @@ export function withCustomerSegment(cstm: string | null | undefined, path: strin
   const rest = path.startsWith("/") ? path : `/${path}`;
   return `/${encodeURIComponent(cstm)}${rest}`;
 }
+
+export type TokenRole = "applicant" | "recruiter";
+
+/** R-ROLE-01: a request whose path contains "recruiter" uses the recruiter token. */
+export function tokenRoleForPath(path: string): TokenRole {
+  return path.toLowerCase().includes("recruiter") ? "recruiter" : "applicant";
+}

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { AppSession } from "~/session/session.server";
-import { callUpstream, endsSession, UpstreamError } from "./client.server";
+import { callUpstream } from "./client.server";
+import { endsSession, UpstreamError } from "./failures.server";
 
 /**
  * GET / POST /profile (spec §7): the applicant's personal data, not the assessment profile

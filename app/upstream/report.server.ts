@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { reportStatus, type ReportStatus } from "~/domain/report";
 import type { AppSession } from "~/session/session.server";
-import { callUpstream, callUpstreamBinary, UpstreamError } from "./client.server";
+import { callUpstream, callUpstreamBinary } from "./client.server";
+import { UpstreamError } from "./failures.server";
 
 /**
  * The report calls of spec §7: the report bindings with their scales and the user's module status

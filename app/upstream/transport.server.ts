@@ -53,7 +53,7 @@ export class UpstreamUnavailableError extends Error {
 }
 
 /**
- * By name, not instanceof: the server bundle (server/app.ts creates the transport) and the Remix
+ * By name, not instanceof: the server bundle (server/services.ts creates the transport) and the Remix
  * bundle (the client that calls it) each carry their own copy of this class.
  */
 export function isUpstreamUnavailable(error: unknown): boolean {
@@ -85,7 +85,7 @@ const STATE_NAMES: Record<CircuitState, CircuitStateName> = {
  * before the server's own keep-alive time-out fires is lost ("other side closed", API02): under a
  * stalled event loop Node runs the server's time-out before it reads the waiting request. Found by
  * the fuzzing (docs/decisions/102) with the embedded API in the same process: its internal listener keeps
- * connections for INTERNAL_KEEP_ALIVE_MS (server/app.ts), far longer than this.
+ * connections for INTERNAL_KEEP_ALIVE_MS (server/lifecycle.ts), far longer than this.
  */
 export const UPSTREAM_KEEP_ALIVE_MS = 4_000;
 

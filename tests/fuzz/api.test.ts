@@ -67,7 +67,7 @@ async function signIn(role: "applicant" | "recruiter"): Promise<void> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "assessment-fuzz-api-"));
-  // The app's own settings (server/env.ts), as server/app.ts hands them to the API; the limits per
+  // The app's own settings (server/env.ts), as server/services.ts hands them to the API; the limits per
   // client and e-mail (decision 103) out of the way: their 429s would hide what the API does with
   // the input after the first few runs. Hashes at scrypt N=2^10 (decision 092), as on every test server.
   const config = parseEnv({

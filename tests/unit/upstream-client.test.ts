@@ -3,7 +3,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { startLoopbackUpstream, type LoopbackUpstream } from "../support/loopback-upstream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { login } from "~/upstream/auth.server";
-import { callUpstream, UpstreamError } from "~/upstream/client.server";
+import { callUpstream } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { getConfiguration } from "~/upstream/configuration.server";
 
 /** The upstream client (app/upstream/client.server.ts) against a scripted upstream on loopback. */

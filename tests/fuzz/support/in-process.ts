@@ -16,7 +16,7 @@ import { ROOT, testSecret } from "../../support/server";
 
 /**
  * The fuzz targets' app, in the test's own process (docs/decisions/102): the production Remix build
- * (build/server/index.js) wrapped exactly as server/app.ts wraps it (withCatalogueErrors), with the
+ * (build/server/index.js) wrapped exactly as server/middleware.ts wraps it (withCatalogueErrors), with the
  * services createAppServer makes (sessions and rate limits on fresh SQLite files, the upstream
  * transport) and the real embedded API, listening on loopback like in production so that the
  * upstream calls, mailed links and the demo helpers go over HTTP as always.
