@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DataFunctionArgs } from "~/customer/customer.server";
 import { readFormBody } from "~/forms/form-data.server";
 import { commitSession } from "~/session/request.server";
-import { endsSession, UpstreamError } from "~/upstream/client.server";
+import { endsSession, UpstreamError } from "~/upstream/failures.server";
 import { changeApplicant, type ApplicantAction } from "~/upstream/recruiter/actions.server";
 import { INTENTS, type Intent } from "./intents";
 import { readListContext, withList } from "./list-context";

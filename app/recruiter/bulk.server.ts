@@ -1,5 +1,5 @@
 import type { DataFunctionArgs } from "~/customer/customer.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { runBulkAction, type BulkAnswer } from "~/upstream/recruiter/bulk.server";
 import { listApplicants } from "~/upstream/recruiter/list.server";
 import { CALL_MESSAGES, upstreamAction, upstreamSelection, type BulkAction, type SelectionState } from "./bulk-form";

@@ -6,7 +6,7 @@ import { rememberLanguage } from "~/session/language.server";
 import { commitSession, rotateRequestSession } from "~/session/request.server";
 import type { AppSession, RecruiterAuth } from "~/session/session.server";
 import { logout } from "~/upstream/auth.server";
-import { endsSession, UpstreamError } from "~/upstream/client.server";
+import { endsSession, UpstreamError } from "~/upstream/failures.server";
 import type { RecruiterGrant } from "~/upstream/recruiter/session.server";
 import { recruiterPath } from "./paths";
 

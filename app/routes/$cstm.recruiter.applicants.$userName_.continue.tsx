@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import { loadNamedApplicant } from "~/recruiter/named-applicant.server";
 import { withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { issueContinueCode } from "~/upstream/recruiter/continue.server";
 import { PROFILE_ID_PATTERN } from "~/domain/profile";
 

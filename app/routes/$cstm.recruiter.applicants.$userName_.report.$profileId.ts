@@ -3,7 +3,7 @@ import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { applicantReport } from "~/upstream/recruiter/exports.server";
 
 /**

@@ -13,7 +13,7 @@ import { CREATE_FIELDS, createApplicantSchema, upstreamFieldErrors } from "~/rec
 import { recruiterPath, requireRecruiter, withRecruiterUpstream, type RecruiterContext } from "~/recruiter/session.server";
 import { commitSession } from "~/session/request.server";
 import { passwordRequirementsForSelfRegister } from "~/upstream/auth.server";
-import { endsSession, UpstreamError } from "~/upstream/client.server";
+import { endsSession, UpstreamError } from "~/upstream/failures.server";
 import { createApplicant } from "~/upstream/recruiter/create.server";
 import { listApplicants } from "~/upstream/recruiter/list.server";
 

@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/react";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream, type RecruiterContext } from "~/recruiter/session.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { commitImport, discardImport, readImport } from "~/upstream/recruiter/create.server";
 
 /**

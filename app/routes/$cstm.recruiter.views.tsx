@@ -11,7 +11,7 @@ import { askViews, savedViewsProps, VIEW_NAME_MAX, viewQuery } from "~/recruiter
 import { requireRecruiter, withRecruiterUpstream, type RecruiterContext } from "~/recruiter/session.server";
 import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { deleteView, saveView } from "~/upstream/recruiter/navigation.server";
 
 /**

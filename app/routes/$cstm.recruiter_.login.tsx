@@ -15,7 +15,7 @@ import type { RouteHandle } from "~/handle";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { recruiterPath, signedInApplicant, signInRecruiter } from "~/recruiter/session.server";
-import { UpstreamError } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { recruiterLogin, type RecruiterGrant } from "~/upstream/recruiter/session.server";
 
 /**

@@ -18,10 +18,6 @@ import type { CallBudget } from "./transport.server";
  * and what a failure becomes (failures.server.ts).
  */
 
-// The recruiter pages and app/recruiter/ still import these two from here; everything else takes
-// them from failures.server.ts.
-export { endsSession, UpstreamError } from "./failures.server";
-
 export interface UpstreamCall<T> {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   /** Path below /api, starting with a slash, e.g. "/login". */
