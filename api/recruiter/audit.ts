@@ -28,7 +28,10 @@ export type AuditAction =
   | "open_until_default"
   | "list_exported"
   | "erased"
-  | "data_exported";
+  | "data_exported"
+  | "rating"
+  | "note_added"
+  | "note_deleted";
 
 export type AuditChanges = Record<string, unknown>;
 
