@@ -8,6 +8,7 @@ import type { ActionFailure } from "./applicant-actions.server";
 import type { Intent } from "./intents";
 import { ProgressBar } from "./applicant-list";
 import { AuditTable, dateTime } from "./audit-table";
+import { ShortlistSection } from "./shortlist-section";
 
 /**
  * The applicant page of the recruiter workspace (docs/decisions/150). Every action is a
@@ -233,6 +234,7 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
           ))}
         </table>
       </div>
+      <ShortlistSection profileId={profile.id} shortlist={props.applicant.shortlist} failure={failure} />
       <div className="recruiter-actions recruiter-section">
         <ActionForm
           intent="open-until"

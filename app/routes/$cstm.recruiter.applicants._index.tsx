@@ -5,7 +5,8 @@ import { useTranslation } from "~/i18n/react";
 import { ApplicantFilters, ApplicantTable, type ListViewProps } from "~/recruiter/applicant-list";
 import { APPLICANT_STATUSES, readListQuery } from "~/recruiter/list-query";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { listApplicants } from "~/upstream/recruiter/list.server";
+import { listWithResults } from "~/recruiter/results-query.server";
+import { NormSortOptions, ResultCellsOf, resultColumnCount, ResultFilters, ResultHeaders } from "~/recruiter/results-columns";
 
 /**
  * /{cstm}/recruiter/applicants (docs/decisions/148): the applicant list. Search, filters, sort and page are
@@ -18,7 +19,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const recruiter = await requireRecruiter(args);
   const { cstm, language, session } = recruiter;
   const query = readListQuery(new URL(args.request.url).searchParams, APPLICANT_STATUSES);
-  const list = await withRecruiterUpstream(args, recruiter, () => listApplicants(args.context, session, cstm, query.upstream));
+  // The result columns' parameters the upstream refuses are shown at their fields (docs/decisions/184).
+  const list = await withRecruiterUpstream(args, recruiter, () => listWithResults(args.context, session, cstm, query, language));
   const t = getTranslator(language, "recruiter");
   const props: ListViewProps = {
     cstm,
@@ -32,6 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
     page: list.page,
     pages: list.pages,
     options: list.filterOptions,
+    resultColumns: list.resultColumns,
     rows: list.applicants.map((row) => ({
       userName: row.userName,
       name: [row.firstName, row.lastName].filter(Boolean).join(" ") || null,
@@ -46,6 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
       owner: row.owner?.name ?? null,
       loginEnabled: row.loginEnabled,
       activated: row.activated,
+      results: row.results ?? null,
     })),
   };
   return { title: t("list.documentTitle"), props };
@@ -57,8 +61,18 @@ export default function ApplicantList() {
   return (
     <section aria-labelledby="applicants-title">
       <h1 id="applicants-title">{t("list.title")}</h1>
-      <ApplicantFilters {...props} />
-      <ApplicantTable {...props} />
+      <ApplicantFilters
+        {...props}
+        results={{ filters: <ResultFilters {...props} />, sortOptions: <NormSortOptions resultColumns={props.resultColumns} /> }}
+      />
+      <ApplicantTable
+        {...props}
+        results={{
+          headers: <ResultHeaders {...props} />,
+          cells: (row) => <ResultCellsOf columns={props.resultColumns} cells={row.results} />,
+          count: resultColumnCount(props.resultColumns),
+        }}
+      />
     </section>
   );
 }

@@ -38,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { cstm, language, session } = recruiter;
   const url = new URL(args.request.url);
   const { page: _page, pageSize: _pageSize, ...filter } = readListQuery(url.searchParams, APPLICANT_STATUSES).upstream;
-  let rows: AsyncGenerator<ApplicantRow>;
+  let rows: Awaited<ReturnType<typeof exportApplicants>>;
   try {
     rows = await withRecruiterUpstream(args, recruiter, () => exportApplicants(args.context, session, cstm, filter));
   } catch (error) {
@@ -47,6 +47,23 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   const t = getTranslator(language, "recruiter");
   const yesNo = (value: boolean) => (value ? t("list.yes") : t("list.no"));
+  // The chosen test's result columns (docs/decisions/184), as on the page.
+  const columns = rows.resultColumns;
+  const resultHeader = columns
+    ? [
+        t("csv.completion", { test: columns.name }),
+        t("csv.rating", { test: columns.name }),
+        ...columns.scales.map((scale) => t("csv.norm", { scale: scale.name })),
+      ]
+    : [];
+  const resultCells = (row: ApplicantRow): CsvValue[] =>
+    columns
+      ? [
+          row.results?.assigned ? `${row.results.finishedModules ?? 0}/${row.results.totalModules ?? 0}` : "",
+          row.results?.rating ?? "",
+          ...columns.scales.map((scale) => row.results?.norms[String(scale.compId)] ?? ""),
+        ]
+      : [];
   const cells = (row: ApplicantRow): CsvValue[] => [
     row.userName,
     row.firstName,
@@ -64,6 +81,7 @@ export async function loader(args: LoaderFunctionArgs) {
     yesNo(row.anonymous),
     yesNo(row.onSite),
     yesNo(row.loginEnabled),
+    ...resultCells(row),
   ];
   const { logger } = args.context;
   async function* lines(): AsyncGenerator<CsvValue[]> {
@@ -83,11 +101,7 @@ export async function loader(args: LoaderFunctionArgs) {
     );
   }
   return csvResponse(
-    csvStream(
-      COLUMNS.map((column) => t(`csv.${column}`)),
-      lines(),
-      language,
-    ),
+    csvStream([...COLUMNS.map((column) => t(`csv.${column}`)), ...resultHeader], lines(), language),
     `applicants-${cstm}-${new Date().toISOString().slice(0, 10)}.csv`,
   );
 }
