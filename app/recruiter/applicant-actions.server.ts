@@ -10,7 +10,7 @@ import { recruiterPath } from "./paths";
 import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
 import { PROFILE_ID_PATTERN } from "~/domain/profile";
 import { recruiterDateSchema } from "./date-field";
-import { MAX_NOTE_LENGTH } from "~/upstream/recruiter/shortlist.server";
+import { MAX_NOTE_LENGTH } from "~/domain/note";
 
 /**
  * The applicant page's POST forms (docs/decisions/150): one `intent` per action. Each is

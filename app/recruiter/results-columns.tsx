@@ -11,6 +11,9 @@ import { listSearch, type NormSort } from "./list-query";
  */
 export function ResultFilters({ values, errors, options, resultColumns }: ListViewProps) {
   const { t } = useTranslation("recruiter");
+  // A norm range of a scale the chosen test does not have has no field to stand at: its message stands here.
+  const shown = new Set(resultColumns?.scales.flatMap((scale) => [`norm${scale.compId}Min`, `norm${scale.compId}Max`]) ?? []);
+  const unplaced = Object.entries(errors).filter(([name]) => /^norm\d+(Min|Max)$/.test(name) && !shown.has(name));
   return (
     <fieldset className="filter-results">
       <legend>{t("list.results.legend")}</legend>
@@ -22,6 +25,11 @@ export function ResultFilters({ values, errors, options, resultColumns }: ListVi
         options={options.profiles}
         any={t("list.results.none")}
       />
+      {unplaced.map(([name, error]) => (
+        <p key={name} className="field-error" role="alert">
+          {name}: {t(error!)}
+        </p>
+      ))}
       <Range name="rating" type="number" min={1} max={5} values={values} errors={errors} />
       {resultColumns?.scales.map((scale) => (
         <Range

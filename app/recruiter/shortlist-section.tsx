@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { MAX_NOTE_LENGTH, type Shortlist } from "~/upstream/recruiter/shortlist.server";
+import { MAX_NOTE_LENGTH } from "~/domain/note";
+import type { Shortlist } from "~/upstream/recruiter/shortlist.server";
 import type { ActionFailure } from "./applicant-actions.server";
 import { dateTime } from "./audit-table";
 

@@ -40,7 +40,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const { page: _page, pageSize: _pageSize, ...filter } = readListQuery(url.searchParams, APPLICANT_STATUSES).upstream;
   let rows: Awaited<ReturnType<typeof exportApplicants>>;
   try {
-    rows = await withRecruiterUpstream(args, recruiter, () => exportApplicants(args.context, session, cstm, filter));
+    // The result columns' scale names in the recruiter's language (docs/decisions/184).
+    const query = filter.results ? { ...filter, language } : filter;
+    rows = await withRecruiterUpstream(args, recruiter, () => exportApplicants(args.context, session, cstm, query));
   } catch (error) {
     if (isRateLimited(error)) throw await refusedDownload(args, recruiter, "list-export", recruiterPath(cstm, `/applicants${url.search}`));
     throw error;

@@ -11,6 +11,3 @@ export const shortlistSchema = z
   .default({ ratings: [], notes: [] });
 
 export type Shortlist = z.infer<typeof shortlistSchema>;
-
-/** The longest note the upstream takes (docs/api.md). */
-export const MAX_NOTE_LENGTH = 2000;
