@@ -55,8 +55,10 @@ export function recruiterExportRoutes(router: Router, ctx: ApiContext): void {
       res.status(200);
       res.setHeader("Content-Type", "application/x-ndjson; charset=utf-8");
       res.setHeader("Content-Disposition", "attachment");
-      // The head line names the result columns (docs/decisions/184), so the file can carry them.
-      res.write(`${JSON.stringify({ total: list.total, resultColumns: list.resultColumns })}\n`);
+      // The head line names the result columns when chosen (docs/decisions/184), so the file can carry them.
+      res.write(
+        `${JSON.stringify(list.resultColumns ? { total: list.total, resultColumns: list.resultColumns } : { total: list.total })}\n`,
+      );
       let rows = 0;
       for (let page = 1; ; page++) {
         if (page > 1) list = listApplicants(ctx, scope.customer, { ...filter, page, pageSize: EXPORT_PAGE_SIZE });
