@@ -17,6 +17,8 @@ import { changedFields, writeAudit } from "./audit";
  */
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 export const MAX_NOTE_LENGTH = 2000;
+/** Line breaks and tabs, but no other control character. */
+const noteCharacters = (text: string) => !/\p{Cc}/u.test(text.replace(/[\t\n]/g, ""));
 
 export const ratingSchema = z.object({ profileId: profileIdSchema, rating: z.number().int().min(1).max(5).nullable() }).strict();
 export const noteSchema = z
@@ -27,7 +29,8 @@ export const noteSchema = z
       .string()
       .max(MAX_NOTE_LENGTH * 2)
       .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-      .pipe(z.string().min(1).max(MAX_NOTE_LENGTH)),
+      // Line breaks and tabs, but no other control character (a NUL would end up in every page showing the note).
+      .pipe(z.string().min(1).max(MAX_NOTE_LENGTH).refine(noteCharacters, { message: "control character" })),
   })
   .strict();
 export const noteDeleteSchema = z.object({ noteId: z.number().int().positive().max(2_147_483_647) }).strict();

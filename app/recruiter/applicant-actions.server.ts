@@ -10,7 +10,7 @@ import { recruiterPath } from "./paths";
 import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
 import { PROFILE_ID_PATTERN } from "~/domain/profile";
 import { recruiterDateSchema } from "./date-field";
-import { MAX_NOTE_LENGTH } from "~/domain/note";
+import { MAX_NOTE_LENGTH, noteCharactersAllowed } from "~/domain/note";
 
 /**
  * The applicant page's POST forms (docs/decisions/150): one `intent` per action. Each is
@@ -71,7 +71,14 @@ const schemas = {
     text: z
       .string({ required_error: required })
       .transform((value) => value.replace(/\r\n?/g, "\n"))
-      .pipe(z.string().trim().min(1, required).max(MAX_NOTE_LENGTH, "recruiter:applicant.shortlist.noteTooLong")),
+      .pipe(
+        z
+          .string()
+          .trim()
+          .min(1, required)
+          .max(MAX_NOTE_LENGTH, "recruiter:applicant.shortlist.noteTooLong")
+          .refine(noteCharactersAllowed, "recruiter:applicant.shortlist.noteCharacters"),
+      ),
   }),
   "note-delete": z.object({ profileId, noteId: z.coerce.number().int().positive().max(2_147_483_647) }),
 } satisfies Record<Intent, z.ZodTypeAny>;
