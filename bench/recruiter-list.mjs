@@ -42,6 +42,12 @@ try {
     ["number ranges: progress and modules finished", "progressMin=20&progressMax=80&finishedMin=1&finishedMax=5"],
     ["selects: status and owner", "status=new&owner=rita"],
     ["strings: name, user name, e-mail", "name=schmidt&userName=a&email=example"],
+    // Result columns (docs/decisions/184): sorted by a norm value off stats_norms_profile, nulls last.
+    ["P200 results, sort by norm value (scale 31)", "results=P200&sort=norm31&order=desc"],
+    ["P200 results, by norm value, ascending, page 3", "results=P200&sort=norm32&page=3"],
+    ["P200 results, by norm value, past the values", `results=P200&sort=norm31&page=${lastPage - 1}`],
+    ["P200 results, norm 31 >= 6, by norm 32", "results=P200&norm31Min=6&sort=norm32&order=desc"],
+    ["P100 results, norm filters and status", "results=P100&norm31Min=4&norm42Max=7&status=new&sort=norm33"],
     [
       "everything combined",
       `q=a&profile=P100&status=screening&activated=true&progressMax=90&registeredFrom=${year - 1}-01-01&sort=activity&order=desc&page=2`,

@@ -679,6 +679,31 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX IF NOT EXISTS reminder_sends_profile ON reminder_sends (cstm, profile_id, sent_at);
   `,
+  // 17: shortlisting (docs/decisions/185): one rating per applicant and test, set by any recruiter of the
+  // applicant's customer, and notes per applicant and test. Both are personal data about the applicant:
+  // they go with the account (ON DELETE CASCADE), erasure deletes them, the Art. 15 export carries them. The
+  // author's user name is kept beside the id, as the audit log keeps it. The list filters by rating of a test.
+  `
+  CREATE TABLE IF NOT EXISTS applicant_ratings (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    profile_id TEXT NOT NULL,
+    rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+    recruiter_id INTEGER NOT NULL,
+    recruiter_user_name TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, profile_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS applicant_notes (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    profile_id TEXT NOT NULL,
+    recruiter_id INTEGER NOT NULL,
+    recruiter_user_name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS applicant_notes_user ON applicant_notes (user_id, profile_id, id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -31,7 +31,10 @@ export type AuditAction =
   | "data_exported"
   | "reminders"
   | "reminder_sent"
-  | "selection_exported";
+  | "selection_exported"
+  | "rating"
+  | "note_added"
+  | "note_deleted";
 
 export type AuditChanges = Record<string, unknown>;
 

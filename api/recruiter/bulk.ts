@@ -23,6 +23,7 @@ import { writeAudit } from "./audit";
 import { eraseApplicant } from "./erase";
 import { applicantLimitHit, enforceRecruiterLimit } from "./limits";
 import { listApplicants, listQuerySchema, matchingApplicantIds } from "./list";
+import { gatherNormParameters } from "./results-columns";
 import { sendAuditedTemplateMail } from "./mails";
 
 /**
@@ -52,7 +53,8 @@ const actionSchema = z.discriminatedUnion("action", [
 ]);
 
 /** The list's filter as GET /{cstm}/recruiter/applicants takes it, without paging: resolved in SQL when the call runs. */
-const filterSchema = listQuerySchema.omit({ page: true, pageSize: true }).strict();
+// Its norm ranges arrive as the list's `norm{compId}Min|Max` parameters (docs/decisions/184).
+const filterSchema = z.preprocess(gatherNormParameters, listQuerySchema.omit({ page: true, pageSize: true }).strict());
 
 const selectionSchema = z.union([
   z.object({ userNames: z.array(userNameSchema).min(1).max(MAX_BULK_SELECTION) }).strict(),

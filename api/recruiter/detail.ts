@@ -7,6 +7,7 @@ import { assignments, finishedModules, profileStatus } from "../store/progress";
 import type { User } from "../store/users";
 import type { RecruiterScope } from "./access";
 import { auditOf } from "./audit";
+import { shortlistOf } from "./shortlist";
 import { filterOptions } from "./list";
 
 /**
@@ -148,6 +149,7 @@ export function applicantDetail(ctx: ApiContext, scope: RecruiterScope, user: Us
         language,
       ),
       audit: auditOf(ctx, user.id),
+      shortlist: shortlistOf(ctx, user.id, scope.recruiter.id),
     },
     options: {
       ...filterOptions(ctx, scope.customer),

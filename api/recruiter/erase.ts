@@ -24,7 +24,7 @@ export const ERASED_NAME = "[erased]";
  * - deleted: tokens (every session ends), activation and reset links, continue codes, engine session keys (links
  *   into a test), passwords kept for reuse checks, form answers and their links, feedback, tracking events, client
  *   error reports, the mails in the outbox to the applicant, a newsletter subscription of the address, answers of
- *   the engine (the score and norm value of a session stay);
+ *   the engine (the score and norm value of a session stay), recruiters' ratings and notes (docs/decisions/185);
  * - the audit log keeps every entry about the applicant without what it said (user name, before and after), and
  *   adds who erased them and when.
  */
@@ -49,6 +49,9 @@ export function eraseApplicant(ctx: ApiContext, scope: RecruiterScope | Retentio
       "DELETE FROM feedback_modal_seen WHERE user_id = ?",
       "DELETE FROM tracking_events WHERE user_id = ?",
       "DELETE FROM client_errors WHERE user_id = ?",
+      // Shortlisting (docs/decisions/185): what recruiters wrote about the applicant.
+      "DELETE FROM applicant_ratings WHERE user_id = ?",
+      "DELETE FROM applicant_notes WHERE user_id = ?",
       "DELETE FROM engine_answers WHERE session_id IN (SELECT id FROM engine_sessions WHERE user_id = ?)",
       // The key opens the session from its link: a new random one, known to nobody.
       "UPDATE engine_sessions SET key_sha256 = lower(hex(randomblob(32))) WHERE user_id = ?",

@@ -8,11 +8,13 @@ import { recruiterScope } from "./access";
 import { describeListFilter, writeListAudit } from "./audit";
 import { enforceRecruiterLimit } from "./limits";
 import { listApplicants, listQuerySchema } from "./list";
+import { gatherNormParameters } from "./results-columns";
+import { z } from "zod";
 
 /**
  * GET /{cstm}/recruiter/exports/applicants?… (docs/api.md, docs/decisions/171): the whole filtered
  * list, every row, for the app's CSV download. The list's own query (api/recruiter/list.ts) is read
- * page after page and streamed as NDJSON: a line `{ "total" }`, one line per applicant (the list's
+ * page after page and streamed as NDJSON: a line `{ "total", "resultColumns" }`, one line per applicant (the list's
  * row shape), and a last line `{ "end": true, "rows" }`. A stream without its last line was cut
  * short, and the app fails the download instead of handing over a file that looks complete.
  *
@@ -25,7 +27,7 @@ import { listApplicants, listQuerySchema } from "./list";
 // 1,000 at about the same total time (figures in docs/decisions/171).
 export const EXPORT_PAGE_SIZE = 500;
 
-const exportQuerySchema = listQuerySchema.omit({ page: true, pageSize: true }).strict();
+const exportQuerySchema = z.preprocess(gatherNormParameters, listQuerySchema.omit({ page: true, pageSize: true }).strict());
 
 /** Resolves when the response can take more, or when the client has gone. */
 function drained(res: Response): Promise<void> {
@@ -53,7 +55,10 @@ export function recruiterExportRoutes(router: Router, ctx: ApiContext): void {
       res.status(200);
       res.setHeader("Content-Type", "application/x-ndjson; charset=utf-8");
       res.setHeader("Content-Disposition", "attachment");
-      res.write(`${JSON.stringify({ total: list.total })}\n`);
+      // The head line names the result columns when chosen (docs/decisions/184), so the file can carry them.
+      res.write(
+        `${JSON.stringify(list.resultColumns ? { total: list.total, resultColumns: list.resultColumns } : { total: list.total })}\n`,
+      );
       let rows = 0;
       for (let page = 1; ; page++) {
         if (page > 1) list = listApplicants(ctx, scope.customer, { ...filter, page, pageSize: EXPORT_PAGE_SIZE });

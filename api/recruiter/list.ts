@@ -2,8 +2,20 @@ import { z } from "zod";
 import type { ApiContext } from "../context";
 import { foldForSearch } from "../db/search-fold";
 import { dateSchema, profileIdSchema, userNameSchema } from "../http/validation";
+import { languageSchema } from "../languages";
 import type { Customer } from "../store/catalogue";
 import { recruitersOf } from "./access";
+import {
+  describeColumns,
+  gatherNormParameters,
+  normSortedIds,
+  normSortOf,
+  normsSchema,
+  resultCellsOf,
+  resultColumnsOf,
+  resultFilters,
+  NORM_SORT,
+} from "./results-columns";
 import { APPLICANT_STATUSES } from "./statuses";
 
 /**
@@ -24,7 +36,12 @@ const textSchema = z.string().trim().max(100);
 export const listQuerySchema = z
   .object({
     q: textSchema.optional(),
-    sort: z.enum(["name", "registered", "activity", "progress"]).default("name"),
+    // Or `norm{compId}`: a scale of the `results` test (docs/decisions/184).
+    sort: z
+      .string()
+      .max(20)
+      .pipe(z.union([z.enum(["name", "registered", "activity", "progress"]), z.string().regex(NORM_SORT)]))
+      .default("name"),
     order: z.enum(["asc", "desc"]).default("asc"),
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(1000).default(PAGE_SIZE),
@@ -48,10 +65,21 @@ export const listQuerySchema = z
     name: textSchema.optional(),
     userName: textSchema.optional(),
     email: textSchema.optional(),
+    /** The test whose result columns the rows carry (docs/decisions/184). */
+    results: profileIdSchema.optional(),
+    /** Gathered from `norm{compId}Min|Max` (gatherNormParameters). */
+    norms: normsSchema.optional(),
+    ratingMin: z.coerce.number().int().min(1).max(5).optional(),
+    ratingMax: z.coerce.number().int().min(1).max(5).optional(),
+    /** Of the scale names in the result columns. */
+    language: languageSchema.optional(),
   })
   .strict();
 
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** The list's query as the call sends it: `norm{compId}Min|Max` are read into `norms` first. */
+export const listQueryInput = z.preprocess(gatherNormParameters, listQuerySchema);
 
 function likePattern(text: string): string {
   return `%${foldForSearch(text).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -154,6 +182,7 @@ export function buildFilter(query: Omit<ListQuery, "page" | "pageSize">, custome
     params.status = query.status;
     where.push("u.status = @status");
   }
+  resultFilters(query, where, params);
   if (query.owner === "-") where.push("u.owner_id IS NULL");
   else if (query.owner) {
     params.owner = query.owner;
@@ -183,7 +212,7 @@ function progressExpression(alias: string): string {
 }
 
 /** Each order matches an index of migration 3, so a page is read off it without sorting the list. */
-export function orderBy(query: Pick<ListQuery, "sort" | "order" | "profile">): string {
+export function orderBy(query: Pick<ListQuery, "sort" | "order" | "profile" | "results">): string {
   const direction = query.order === "desc" ? "DESC" : "ASC";
   switch (query.sort) {
     case "name":
@@ -196,6 +225,15 @@ export function orderBy(query: Pick<ListQuery, "sort" | "order" | "profile">): s
       return `u.last_activity_at ${direction}, u.id ${direction}`;
     case "progress":
       return `${progressExpression(query.profile ? "p" : "u")} ${direction}, u.id ${direction}`;
+    default: {
+      // A page of the list sorted by a norm value is read by normSortedIds in two ordered reads; this is the same order
+      // as one expression, for the neighbours' window over the whole list (docs/decisions/184, 188): applicants with a
+      // value first in both directions, then by value, registration and id (stats_norms.created_at is the user's).
+      const compId = query.results ? normSortOf(query.sort) : null;
+      if (compId === null) return `u.id ${direction}`;
+      const value = `(SELECT MAX(s.norm_value) FROM stats_norms s WHERE s.user_id = u.id AND s.profile_id = @results AND s.comp_id = ${compId})`;
+      return `${value} IS NULL, ${value} ${direction}, u.created_at ${direction}, u.id ${direction}`;
+    }
   }
 }
 
@@ -239,6 +277,7 @@ export function ownerOf(row: { owner_user_name: string | null; owner_first_name:
 }
 
 export function listApplicants(ctx: ApiContext, customer: Customer, query: ListQuery, only?: readonly number[]) {
+  const columns = resultColumnsOf(ctx, customer, query);
   const filter = buildFilter(query, customer, only);
   const where = filter.where.join(" AND ");
   const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${filter.from} WHERE ${where}`).get(filter.params) as { n: number }).n;
@@ -246,11 +285,16 @@ export function listApplicants(ctx: ApiContext, customer: Customer, query: ListQ
   const progressOf = query.profile ? "p" : "u";
   // Prepared per call: the SQL varies with the filters chosen, and compiling it costs far less than a
   // cache of every combination. First the page's ids (sorting narrow rows), then only their rows.
-  const ids = (
-    ctx.db
-      .prepare(`SELECT u.id FROM ${filter.from} WHERE ${where} ORDER BY ${orderBy(query)} LIMIT @limit OFFSET @offset`)
-      .all({ ...filter.params, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) as { id: number }[]
-  ).map((row) => row.id);
+  const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const normSort = columns ? normSortOf(query.sort) : null;
+  const ids =
+    normSort !== null
+      ? normSortedIds(ctx, { from: filter.from, where, params: filter.params }, normSort, query.order, page)
+      : (
+          ctx.db
+            .prepare(`SELECT u.id FROM ${filter.from} WHERE ${where} ORDER BY ${orderBy(query)} LIMIT @limit OFFSET @offset`)
+            .all({ ...filter.params, ...page }) as { id: number }[]
+        ).map((row) => row.id);
   const found =
     ids.length === 0
       ? []
@@ -279,6 +323,9 @@ export function listApplicants(ctx: ApiContext, customer: Customer, query: ListQ
     for (const row of found) assignments.set(row.user_id, [...(assignments.get(row.user_id) ?? []), row]);
   }
   const today = ctx.now().toISOString().slice(0, 10);
+  const results = columns
+    ? resultCellsOf(ctx, columns, ids, (id) => assignments.get(id)?.find((assignment) => assignment.profile_id === columns.profile.id))
+    : null;
 
   return {
     cstm: customer.cstm,
@@ -311,7 +358,9 @@ export function listApplicants(ctx: ApiContext, customer: Customer, query: ListQ
         finishedComponents: assignment.finished_modules,
         totalComponents: assignment.total_modules,
       })),
+      ...(results ? { results: results.get(row.id) } : {}),
     })),
+    resultColumns: describeColumns(columns),
     filterOptions: filterOptions(ctx, customer),
   };
 }

@@ -12,6 +12,7 @@ import { assignments } from "../store/progress";
 import { displayName, type User } from "../store/users";
 import { recruiterScope, requirePathApplicant, type RecruiterScope } from "./access";
 import { eraseApplicant } from "./erase";
+import { addNote, deleteNote, noteDeleteSchema, noteSchema, ratingSchema, setRating } from "./shortlist";
 import { applicantDataExport } from "../store/data-export";
 import {
   accessSchema,
@@ -34,7 +35,7 @@ import {
 import { describeListFilter, writeAudit, writeListAudit } from "./audit";
 import { applicantDetail, applicantResults, applicantValues } from "./detail";
 import { BULK_PAGE_SIZE, enforceRecruiterLimit, type RecruiterCallKind } from "./limits";
-import { listApplicants, listQuerySchema } from "./list";
+import { listApplicants, listQueryInput } from "./list";
 import { applicantNeighbours } from "./neighbours";
 import { savedViewRoutes } from "./views";
 import { continueRoutes } from "./continue";
@@ -80,7 +81,7 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
     requireToken(ctx),
     route((req, res) => {
       const scope = recruiterScope(ctx, req, res);
-      const query = parseQuery(req, listQuerySchema);
+      const query = parseQuery(req, listQueryInput);
       // A page of more rows than the page shows is the list taken out in bulk: limited and audited like the
       // export (decision 171).
       const bulk = query.pageSize > BULK_PAGE_SIZE;
@@ -113,7 +114,7 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
     requireToken(ctx),
     withApplicant((scope, user, req, res) => {
       const started = performance.now();
-      const body = applicantNeighbours(ctx, scope.customer, user, parseQuery(req, listQuerySchema));
+      const body = applicantNeighbours(ctx, scope.customer, user, parseQuery(req, listQueryInput));
       res.setHeader("Server-Timing", `neighbours;dur=${(performance.now() - started).toFixed(1)}`);
       success(res, body);
     }),
@@ -139,6 +140,10 @@ export function recruiterWorkspaceRoutes(router: Router, ctx: ApiContext): void 
   action("owner", ownerSchema, (scope, user, body) => editOwner(ctx, scope, user, body));
   action("open-until", openUntilSchema, (scope, user, body) => changeOpenUntil(ctx, scope, user, body));
   action("retest", retestSchema, (scope, user, body) => assignRetest(ctx, scope, user, body));
+  // Shortlisting (docs/decisions/185): the rating of a test, and notes about it.
+  action("rating", ratingSchema, (scope, user, body) => setRating(ctx, scope, user, body));
+  action("notes", noteSchema, (scope, user, body) => addNote(ctx, scope, user, body));
+  action("notes/delete", noteDeleteSchema, (scope, user, body) => deleteNote(ctx, scope, user, body));
   // GDPR Art. 17 (docs/decisions/181): no body; the answer is the end of the applicant's data.
   action("erase", z.object({}).strict(), (scope, user) => {
     eraseApplicant(ctx, scope, user);

@@ -7,7 +7,7 @@ import { conflict, notFound } from "../http/errors";
 import { route, success } from "../http/handlers";
 import { parseBody, parseParams } from "../http/validation";
 import { recruiterScope, type RecruiterScope } from "./access";
-import { listQuerySchema } from "./list";
+import { listQueryInput } from "./list";
 
 /**
  * A recruiter's saved views of the applicant list (docs/api.md, Saved views; docs/decisions/188):
@@ -28,7 +28,7 @@ const querySchema = z
     const params = new URLSearchParams(query);
     params.delete("page");
     params.delete("pageSize");
-    if (!listQuerySchema.safeParse(Object.fromEntries(params)).success) {
+    if (!listQueryInput.safeParse(Object.fromEntries(params)).success) {
       issue.addIssue({ code: z.ZodIssueCode.custom, message: "invalid list query" });
       return z.NEVER;
     }

@@ -8,7 +8,7 @@ import type { User } from "./users";
 /**
  * Everything stored about an applicant (GDPR Art. 15, docs/decisions/182), for the applicant themself and for a
  * recruiter of their customer: the account, the assignments with their results, the saved form answers, feedback,
- * the mails written to them, what recruiters did about them and the tracking events. Names of tests, modules and
+ * the mails written to them, recruiters' ratings and notes, what recruiters did about them and the tracking events. Names of tests, modules and
  * form fields in `language`; keys in English, so that the file is readable and also portable (Art. 20). Secrets are
  * not data about the person: no password hash, tokens or link hashes.
  */
@@ -71,6 +71,15 @@ export function applicantDataExport(ctx: ApiContext, user: User, language: Langu
       : byUser<Record<string, unknown>>(
           "SELECT kind, subject, created_at AS writtenAt, sent_at AS sentAt FROM mail_outbox WHERE user_id = ? ORDER BY id",
         ),
+    // What recruiters rated and wrote about the applicant (docs/decisions/185), with who and when.
+    ratings: byUser<Record<string, unknown>>(
+      `SELECT profile_id AS profileId, rating, recruiter_user_name AS ratedBy, updated_at AS ratedAt
+         FROM applicant_ratings WHERE user_id = ? ORDER BY profile_id`,
+    ),
+    notes: byUser<Record<string, unknown>>(
+      `SELECT profile_id AS profileId, text, recruiter_user_name AS writtenBy, created_at AS writtenAt
+         FROM applicant_notes WHERE user_id = ? ORDER BY id`,
+    ),
     recruiterActions: byUser<Record<string, unknown>>(
       "SELECT action, created_at AS at FROM recruiter_audit WHERE applicant_id = ? ORDER BY id",
     ),

@@ -12,6 +12,7 @@ import { recruiterPath } from "./paths";
 import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
 import { PROFILE_ID_PATTERN } from "~/domain/profile";
 import { recruiterDateSchema } from "./date-field";
+import { MAX_NOTE_LENGTH, noteCharactersAllowed } from "~/domain/note";
 
 /**
  * The applicant page's POST forms (docs/decisions/150): one `intent` per action. Each is
@@ -61,6 +62,27 @@ const schemas = {
   "email-send": z.object({
     template: z.enum(["invitation", "reminder", "password-reset"], { errorMap: () => ({ message: "recruiter:list.errors.choice" }) }),
   }),
+  // Shortlisting (docs/decisions/185): "" clears the rating.
+  rating: z.object({
+    profileId,
+    rating: z.enum(["", "1", "2", "3", "4", "5"], { errorMap: () => ({ message: "recruiter:list.errors.choice" }) }).default(""),
+  }),
+  "note-add": z.object({
+    profileId,
+    // Counted as the upstream counts (line breaks as one), so that both say the same about the limit.
+    text: z
+      .string({ required_error: required })
+      .transform((value) => value.replace(/\r\n?/g, "\n"))
+      .pipe(
+        z
+          .string()
+          .trim()
+          .min(1, required)
+          .max(MAX_NOTE_LENGTH, "recruiter:applicant.shortlist.noteTooLong")
+          .refine(noteCharactersAllowed, "recruiter:applicant.shortlist.noteCharacters"),
+      ),
+  }),
+  "note-delete": z.object({ profileId, noteId: z.coerce.number().int().positive().max(2_147_483_647) }),
 } satisfies Record<Intent, z.ZodTypeAny>;
 
 /** The upstream's refusals a recruiter can act on, as messages on the form. */
@@ -74,6 +96,7 @@ const UPSTREAM_MESSAGES: Record<string, string> = {
   // A module id the profile has no form for (a tampered form): the same message.
   unknown_form: "recruiter:applicant.errors.unknownModule",
   form_not_saved: "recruiter:applicant.errors.formNotSaved",
+  unknown_note: "recruiter:applicant.shortlist.unknownNote",
   no_email_address: "recruiter:applicant.errors.noEmail",
   invalid_values: "recruiter:applicant.errors.invalidValues",
   invalid_body: "recruiter:applicant.errors.invalid",
@@ -136,6 +159,9 @@ const NOTICES: Record<Exclude<Intent, "email-preview">, string> = {
   retest: "recruiter:applicant.notices.retest",
   form: "recruiter:applicant.notices.form",
   "email-send": "recruiter:applicant.notices.emailSent",
+  rating: "recruiter:applicant.notices.rating",
+  "note-add": "recruiter:applicant.notices.noteAdded",
+  "note-delete": "recruiter:applicant.notices.noteDeleted",
 };
 
 export async function handleApplicantAction(args: DataFunctionArgs, recruiter: RecruiterContext, userName: string) {
@@ -227,6 +253,17 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     case "email-send":
       action = { kind: "email", body: { template: (parsed.data as { template: string }).template } };
       break;
+    case "rating": {
+      const body = parsed.data as { profileId: string; rating: string };
+      action = { kind: "rating", body: { profileId: body.profileId, rating: body.rating === "" ? null : Number(body.rating) } };
+      break;
+    }
+    case "note-add":
+      action = { kind: "notes", body: parsed.data as { profileId: string; text: string } };
+      break;
+    case "note-delete":
+      action = { kind: "notes/delete", body: { noteId: (parsed.data as { noteId: number }).noteId } };
+      break;
   }
 
   // A refusal the recruiter can act on comes back as the form's message with the input kept. It is
@@ -265,7 +302,9 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
     "recruiter action",
   );
   recruiter.session.flash("notice", { key: NOTICES[intent as Exclude<Intent, "email-preview">], kind: "success" });
-  const anchor = intent === "form" ? "#forms" : intent === "email-send" ? "#email" : "";
+  const shortlisted = intent === "rating" || intent === "note-add" || intent === "note-delete";
+  const anchor =
+    intent === "form" ? "#forms" : intent === "email-send" ? "#email" : shortlisted ? `#shortlist-${values.profileId ?? ""}` : "";
   throw redirect(withList(`${pagePath}${anchor}`, list), {
     headers: { "Set-Cookie": await commitSession(args.context, recruiter.session) },
   });

@@ -4,6 +4,7 @@ import { formatDate } from "~/i18n/format-date";
 import { useTranslation } from "~/i18n/react";
 import { validListSearch, withList } from "./list-context";
 import { listSearch, type ListParameter, type Sort } from "./list-query";
+import type { ResultCells, ResultColumns } from "~/upstream/recruiter/results.server";
 
 /**
  * The recruiter's applicant list (docs/decisions/148): the GET form with search and filters (the URL holds
@@ -24,6 +25,8 @@ export interface ListRow {
   owner: string | null;
   loginEnabled: boolean;
   activated: boolean;
+  /** The chosen test's result cells (docs/decisions/184). */
+  results: ResultCells | null;
 }
 
 export interface ListViewProps {
@@ -39,6 +42,8 @@ export interface ListViewProps {
   pages: number;
   rows: ListRow[];
   options: { profiles: { value: string; label: string }[]; statuses: string[]; owners: { value: string; label: string }[] };
+  /** The chosen test's columns, or null (docs/decisions/184). */
+  resultColumns: ResultColumns | null;
 }
 
 export function FilterField({
@@ -104,19 +109,24 @@ export function Range({
   type,
   values,
   errors,
+  min = 0,
   max,
+  legend,
 }: {
   name: string;
   type: "date" | "number";
   values: ListViewProps["values"];
   errors: ListViewProps["errors"];
+  min?: number;
   max?: number;
+  /** Instead of the range's own label (list.range.{name}). */
+  legend?: string;
 }) {
   const { t } = useTranslation("recruiter");
   const [first, second] = type === "date" ? (["From", "To"] as const) : (["Min", "Max"] as const);
   return (
     <fieldset className="filter-range">
-      <legend>{t(`list.range.${name}`)}</legend>
+      <legend>{legend ?? t(`list.range.${name}`)}</legend>
       {[first, second].map((end) => {
         const parameter = `${name}${end}`;
         return (
@@ -125,7 +135,7 @@ export function Range({
               type === "date" ? (
                 <input {...props} type="date" defaultValue={values[parameter]} />
               ) : (
-                <input {...props} type="number" inputMode="numeric" min={0} max={max} step={1} defaultValue={values[parameter]} />
+                <input {...props} type="number" inputMode="numeric" min={min} max={max} step={1} defaultValue={values[parameter]} />
               )
             }
           </FilterField>
@@ -135,7 +145,17 @@ export function Range({
   );
 }
 
-export function ApplicantFilters({ basePath, values, errors, sort, order, filtered, options }: ListViewProps) {
+/** `results`: the result columns' filters and sort choices (app/recruiter/results-columns.tsx). */
+export function ApplicantFilters({
+  basePath,
+  values,
+  errors,
+  sort,
+  order,
+  filtered,
+  options,
+  results,
+}: ListViewProps & { results?: { filters: ReactNode; sortOptions: ReactNode } }) {
   const { t } = useTranslation("recruiter");
   const yesNo = [
     { value: "true", label: t("list.yes") },
@@ -208,6 +228,7 @@ export function ApplicantFilters({ basePath, values, errors, sort, order, filter
           <Range name="openUntil" type="date" values={values} errors={errors} />
           <Range name="progress" type="number" max={100} values={values} errors={errors} />
           <Range name="finished" type="number" max={1000} values={values} errors={errors} />
+          {results?.filters}
           <fieldset>
             <legend>{t("list.groups.sort")}</legend>
             <FilterField name="sort" label={t("list.sortBy")} error={errors.sort}>
@@ -218,6 +239,7 @@ export function ApplicantFilters({ basePath, values, errors, sort, order, filter
                       {t(`list.columns.${value}`)}
                     </option>
                   ))}
+                  {results?.sortOptions}
                 </select>
               )}
             </FilterField>
@@ -270,7 +292,11 @@ export interface LeadColumn {
   cell: (row: ListRow) => ReactNode;
 }
 
-export function ApplicantTable({ lead, ...props }: ListViewProps & { lead?: LeadColumn }) {
+/** `results`: the result columns (app/recruiter/results-columns.tsx): headers, cells per row, their count. */
+export function ApplicantTable({
+  lead,
+  ...props
+}: ListViewProps & { lead?: LeadColumn; results?: { headers: ReactNode; cells: (row: ListRow) => ReactNode; count: number } }) {
   const { t, language } = useTranslation("recruiter");
   const { rows, total, page, pages, basePath, values } = props;
   // An applicant opened from here finds the way back to this list (docs/decisions/188).
@@ -289,12 +315,13 @@ export function ApplicantTable({ lead, ...props }: ListViewProps & { lead?: Lead
               <SortHeader column="registered" label={t("list.columns.registered")} props={props} />
               <SortHeader column="activity" label={t("list.columns.activity")} props={props} />
               <th scope="col">{t("list.columns.owner")}</th>
+              {props.results?.headers}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={lead ? 7 : 6}>{t("list.empty")}</td>
+                <td colSpan={(lead ? 7 : 6) + (props.results?.count ?? 0)}>{t("list.empty")}</td>
               </tr>
             ) : (
               rows.map((row) => (
@@ -316,6 +343,7 @@ export function ApplicantTable({ lead, ...props }: ListViewProps & { lead?: Lead
                   <td>{formatDate(row.registeredAt, language)}</td>
                   <td>{row.lastActivityAt ? formatDate(row.lastActivityAt, language) : t("list.never")}</td>
                   <td>{row.owner ?? t("list.noOwner")}</td>
+                  {props.results?.cells(row)}
                 </tr>
               ))
             )}

@@ -10,6 +10,7 @@ import { ProgressBar } from "./applicant-list";
 import { AuditTable, dateTime } from "./audit-table";
 import { withList } from "./list-context";
 import { ListNavigation, type ListNavigationProps } from "./list-navigation";
+import { ShortlistSection } from "./shortlist-section";
 
 /**
  * The applicant page of the recruiter workspace (docs/decisions/150). Every action is a
@@ -239,6 +240,7 @@ function ProfileSection({ profile, props }: { profile: ApplicantProfile; props: 
           ))}
         </table>
       </div>
+      <ShortlistSection profileId={profile.id} shortlist={props.applicant.shortlist} failure={failure} />
       <div className="recruiter-actions recruiter-section">
         <ActionForm
           intent="open-until"

@@ -13,5 +13,8 @@ export const INTENTS = [
   "form",
   "email-preview",
   "email-send",
+  "rating",
+  "note-add",
+  "note-delete",
 ] as const;
 export type Intent = (typeof INTENTS)[number];

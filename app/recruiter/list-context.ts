@@ -1,4 +1,4 @@
-import { LIST_PARAMETERS, listSearch, readListQuery, type ListParameter, type ListQueryState } from "./list-query";
+import { LIST_PARAMETERS, listSearch, normParameters, readListQuery, type ListParameter, type ListQueryState } from "./list-query";
 
 /**
  * The list an applicant was opened from (docs/decisions/188): the pages of one applicant carry the list's whole
@@ -22,7 +22,10 @@ export function validListSearch(
   changes: Partial<Record<ListParameter, string>> = {},
 ): string {
   const values: Partial<Record<ListParameter, string>> = {};
-  for (const name of LIST_PARAMETERS) if (!query.errors[name]) values[name] = query.values[name];
+  // The norm ranges of the result columns (docs/decisions/184) are parameters of their own, named per scale.
+  for (const name of [...LIST_PARAMETERS, ...normParameters(Object.keys(query.values))]) {
+    if (!query.errors[name]) values[name] = query.values[name];
+  }
   // The page as read (a page that is no number is page 1, which the address leaves out).
   values.page = query.page > 1 ? String(query.page) : "";
   return listSearch(values, changes).replace(/^\?/, "");

@@ -8,7 +8,15 @@ import { PROFILE_ID_PATTERN } from "~/domain/profile";
  * Pure: no Remix, no fetch (docs/decisions/148).
  */
 export const SORTS = ["name", "registered", "activity", "progress"] as const;
-export type Sort = (typeof SORTS)[number];
+/** Or a norm column of the chosen test: `norm{compId}` (docs/decisions/184). */
+export type NormSort = `norm${number}`;
+export type Sort = (typeof SORTS)[number] | NormSort;
+/** `norm{compId}Min|Max`: a range of a scale's norm value (1–9) in the chosen test (docs/decisions/184). */
+export type NormParameter = `norm${number}Min` | `norm${number}Max`;
+const NORM_PARAMETER = /^norm(\d{1,9})(Min|Max)$/;
+const NORM_SORT = /^norm\d{1,9}$/;
+/** More than any test has scales: the rest of such a URL is not read. */
+const MAX_NORM_PARAMETERS = 40;
 
 export const BOOLEAN_FILTERS = ["activated", "anonymous", "onSite"] as const;
 export const DATE_RANGES = ["registered", "activity", "openUntil"] as const;
@@ -31,8 +39,12 @@ export const LIST_PARAMETERS = [
   "status",
   "owner",
   ...STRING_FILTERS,
+  "results",
+  "ratingMin",
+  "ratingMax",
 ] as const;
 
+// A string already (the ranges' names are built); the norm parameters (NormParameter) are among them.
 export type ListParameter = (typeof LIST_PARAMETERS)[number];
 
 export interface ListQueryState {
@@ -57,9 +69,20 @@ function wholeNumber(value: string, max: number): number | null {
   return number <= max ? number : null;
 }
 
+/** The norm parameters of a URL, in their order, at most MAX_NORM_PARAMETERS. */
+export function normParameters(names: Iterable<string>): NormParameter[] {
+  const found: NormParameter[] = [];
+  for (const name of names) {
+    if (NORM_PARAMETER.test(name) && !found.includes(name as NormParameter)) found.push(name as NormParameter);
+    if (found.length >= MAX_NORM_PARAMETERS) break;
+  }
+  return found;
+}
+
 export function readListQuery(search: URLSearchParams, statuses: readonly string[]): ListQueryState {
   const values = {} as Record<ListParameter, string>;
   for (const name of LIST_PARAMETERS) values[name] = (search.get(name) ?? "").trim().slice(0, 1000);
+  for (const name of normParameters(search.keys())) values[name] = (search.get(name) ?? "").trim().slice(0, 1000);
   const errors: ListQueryState["errors"] = {};
   const upstream: Record<string, string> = {};
   const keep = (name: ListParameter, value = values[name]) => {
@@ -113,10 +136,13 @@ export function readListQuery(search: URLSearchParams, statuses: readonly string
     if (values.owner.length <= 254) keep("owner");
     else errors.owner = "list.errors.choice";
   }
+  readResultParameters(values, errors, keep);
 
-  const filtered = Object.keys(upstream).length > 0;
-  const sort = (SORTS as readonly string[]).includes(values.sort) ? (values.sort as Sort) : "name";
-  if (values.sort && sort !== values.sort) errors.sort = "list.errors.choice";
+  // The columns alone filter nothing; their filters do.
+  const filtered = Object.keys(upstream).some((name) => name !== "results");
+  const known = (SORTS as readonly string[]).includes(values.sort) || (NORM_SORT.test(values.sort) && Boolean(upstream.results));
+  const sort = known ? (values.sort as Sort) : "name";
+  if (values.sort && sort !== values.sort) errors.sort = values.sort.startsWith("norm") ? "list.errors.needsResults" : "list.errors.choice";
   const order = values.order === "desc" ? "desc" : "asc";
   if (values.order && values.order !== order) errors.order = "list.errors.choice";
   const page = wholeNumber(values.page, 1_000_000) ?? 1;
@@ -126,13 +152,52 @@ export function readListQuery(search: URLSearchParams, statuses: readonly string
   return { values, errors, sort, order, page: Math.max(1, page), upstream, filtered };
 }
 
+/**
+ * The result columns' parameters (docs/decisions/184, 185): the test, norm ranges 1–9 per scale and the rating
+ * range 1–5; norm and rating ranges need the test. Whether a scale belongs to the test the upstream says
+ * (app/routes/$cstm.recruiter.applicants._index.tsx shows its refusal at the field).
+ */
+function readResultParameters(
+  values: Record<ListParameter, string>,
+  errors: ListQueryState["errors"],
+  keep: (name: ListParameter, value?: string) => void,
+) {
+  let results = false;
+  if (values.results) {
+    if (PROFILE_ID_PATTERN.test(values.results)) {
+      keep("results");
+      results = true;
+    } else errors.results = "list.errors.choice";
+  }
+  const ranges: [ListParameter, ListParameter, number, string][] = [["ratingMin", "ratingMax", 5, "list.errors.rating"]];
+  for (const name of Object.keys(values)) {
+    const match = NORM_PARAMETER.exec(name);
+    if (match?.[2] === "Min") ranges.push([name, `norm${match[1]}Max`, 9, "list.errors.norm"]);
+    else if (match && !(`norm${match[1]}Min` in values)) ranges.push([`norm${match[1]}Min`, name, 9, "list.errors.norm"]);
+  }
+  for (const [min, max, top, message] of ranges) {
+    const numbers: Record<string, number | null> = {};
+    for (const name of [min, max]) {
+      if (!values[name]) continue;
+      const number = wholeNumber(values[name], top);
+      numbers[name] = number !== null && number >= 1 ? number : null;
+      if (numbers[name] === null) errors[name] = message;
+      else if (!results) errors[name] = "list.errors.needsResults";
+    }
+    if (!errors[min] && !errors[max] && numbers[min] != null && numbers[max] != null && numbers[min] > numbers[max]) {
+      errors[max] = "list.errors.numberOrder";
+    }
+    for (const name of [min, max]) if (values[name] && !errors[name]) keep(name, String(numbers[name]));
+  }
+}
+
 /** The statuses the upstream knows (docs/api.md); the filter only offers these. */
 export const APPLICANT_STATUSES = ["new", "screening", "interview", "offer", "hired", "rejected"] as const;
 
 /** The list's URL with some parameters changed (paging, sorting links); empty values are left out. */
 export function listSearch(values: Partial<Record<ListParameter, string>>, changes: Partial<Record<ListParameter, string>>): string {
   const params = new URLSearchParams();
-  for (const name of LIST_PARAMETERS) {
+  for (const name of [...LIST_PARAMETERS, ...normParameters(Object.keys(values))]) {
     const value = name in changes ? changes[name] : values[name];
     if (value) params.set(name, value);
   }

@@ -9,7 +9,8 @@ import { APPLICANT_STATUSES, readListQuery } from "~/recruiter/list-query";
 import { SavedViews } from "~/recruiter/saved-views";
 import { askViews, savedViewsProps } from "~/recruiter/saved-views.server";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { listApplicants } from "~/upstream/recruiter/list.server";
+import { listWithResults } from "~/recruiter/results-query.server";
+import { NormSortOptions, ResultCellsOf, resultColumnCount, ResultFilters, ResultHeaders } from "~/recruiter/results-columns";
 
 /**
  * /{cstm}/recruiter/applicants (docs/decisions/148): the applicant list. Search, filters, sort and page are
@@ -22,8 +23,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const recruiter = await requireRecruiter(args);
   const { cstm, language, session } = recruiter;
   const query = readListQuery(new URL(args.request.url).searchParams, APPLICANT_STATUSES);
+  // The result columns' parameters the upstream refuses are shown at their fields (docs/decisions/184).
   const [list, views] = await withRecruiterUpstream(args, recruiter, () =>
-    Promise.all([listApplicants(args.context, session, cstm, query.upstream), askViews(args.context, session, cstm)]),
+    Promise.all([listWithResults(args.context, session, cstm, query, language), askViews(args.context, session, cstm)]),
   );
   const t = getTranslator(language, "recruiter");
   const props: ListViewProps = {
@@ -38,6 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
     page: list.page,
     pages: list.pages,
     options: list.filterOptions,
+    resultColumns: list.resultColumns,
     rows: list.applicants.map((row) => ({
       userName: row.userName,
       name: [row.firstName, row.lastName].filter(Boolean).join(" ") || null,
@@ -52,6 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
       owner: row.owner?.name ?? null,
       loginEnabled: row.loginEnabled,
       activated: row.activated,
+      results: row.results ?? null,
     })),
   };
   // The recruiter's saved views, and this list to save as one (docs/decisions/188).
@@ -65,11 +69,22 @@ export default function ApplicantList() {
   return (
     <section aria-labelledby="applicants-title">
       <h1 id="applicants-title">{t("list.title")}</h1>
-      <ApplicantFilters {...props} />
+      <ApplicantFilters
+        {...props}
+        results={{ filters: <ResultFilters {...props} />, sortOptions: <NormSortOptions resultColumns={props.resultColumns} /> }}
+      />
       <SavedViews {...views} />
       {/* The table in the bulk actions' POST form: its rows' checkboxes are the selection (decision 183). */}
       <BulkForm props={props}>
-        <ApplicantTable {...props} lead={bulkColumn} />
+        <ApplicantTable
+          {...props}
+          lead={bulkColumn}
+          results={{
+            headers: <ResultHeaders {...props} />,
+            cells: (row) => <ResultCellsOf columns={props.resultColumns} cells={row.results} />,
+            count: resultColumnCount(props.resultColumns),
+          }}
+        />
       </BulkForm>
     </section>
   );

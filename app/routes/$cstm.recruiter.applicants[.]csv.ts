@@ -5,7 +5,7 @@ import { csvResponse, type CsvValue } from "~/recruiter/csv.server";
 import { APPLICANT_STATUSES, readListQuery } from "~/recruiter/list-query";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { isRateLimited, refusedDownload } from "~/recruiter/too-many.server";
-import { exportApplicants, type ApplicantRow } from "~/upstream/recruiter/list.server";
+import { exportApplicants } from "~/upstream/recruiter/list.server";
 
 /**
  * /{cstm}/recruiter/applicants.csv (R-SCR-14): the list as it is filtered and sorted on the page, as
@@ -21,21 +21,24 @@ export async function loader(args: LoaderFunctionArgs) {
   const { cstm, language, session } = recruiter;
   const url = new URL(args.request.url);
   const { page: _page, pageSize: _pageSize, ...filter } = readListQuery(url.searchParams, APPLICANT_STATUSES).upstream;
-  let rows: AsyncGenerator<ApplicantRow>;
+  let rows: Awaited<ReturnType<typeof exportApplicants>>;
   try {
-    rows = await withRecruiterUpstream(args, recruiter, () => exportApplicants(args.context, session, cstm, filter));
+    // The result columns' scale names in the recruiter's language (docs/decisions/184).
+    const query = filter.results ? { ...filter, language } : filter;
+    rows = await withRecruiterUpstream(args, recruiter, () => exportApplicants(args.context, session, cstm, query));
   } catch (error) {
     if (isRateLimited(error)) throw await refusedDownload(args, recruiter, "list-export", recruiterPath(cstm, `/applicants${url.search}`));
     throw error;
   }
   const t = getTranslator(language, "recruiter");
+  const columns = rows.resultColumns;
   const { logger } = args.context;
   async function* lines(): AsyncGenerator<CsvValue[]> {
     let count = 0;
     try {
       for await (const row of rows) {
         count++;
-        yield applicantCells(row, t);
+        yield applicantCells(row, t, columns);
       }
     } catch (error) {
       logger.error({ err: error, recruiterExport: { cstm, rows: count } }, "applicant list export cut short");
@@ -46,5 +49,5 @@ export async function loader(args: LoaderFunctionArgs) {
       "recruiter exported the applicant list",
     );
   }
-  return csvResponse(applicantCsv(lines(), t, language), `applicants-${cstm}-${new Date().toISOString().slice(0, 10)}.csv`);
+  return csvResponse(applicantCsv(lines(), t, language, columns), `applicants-${cstm}-${new Date().toISOString().slice(0, 10)}.csv`);
 }

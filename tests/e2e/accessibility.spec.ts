@@ -208,6 +208,17 @@ const PAGES: AuditedPage[] = [
     },
   },
   {
+    // docs/decisions/184: the result columns, their filters and a refused norm range.
+    name: "recruiter: applicant list with a test's result columns",
+    route: "$cstm.recruiter.applicants._index.tsx",
+    path: "/demo/recruiter/applicants?results=P200&sort=norm31&order=desc&norm32Min=12",
+    recruiter: true,
+    act: async (page) => {
+      await expect(page.getByText("Please enter a whole number from 1 to 9.")).toBeVisible();
+      await expect(page.getByRole("columnheader", { name: "Norm value Verbal reasoning" })).toBeVisible();
+    },
+  },
+  {
     name: "recruiter: an applicant",
     route: "$cstm.recruiter.applicants.$userName.tsx",
     path: "/demo/recruiter/applicants/ben",

@@ -190,6 +190,18 @@ const INTENT_FIELDS: Record<Intent, FieldSpec[]> = {
   ],
   "email-preview": [{ name: "template", value: fieldValue(["invitation", "reminder", "password-reset", "welcome"]) }],
   "email-send": [{ name: "template", value: fieldValue(["invitation", "reminder", "password-reset", "welcome"]) }],
+  rating: [
+    { name: "profileId", value: fieldValue(PROFILES) },
+    { name: "rating", value: fieldValue(["", "1", "3", "5", "0", "6", "4.5"]) },
+  ],
+  "note-add": [
+    { name: "profileId", value: fieldValue(PROFILES) },
+    { name: "text", value: fieldValue(["Stark im Gespräch.", "", "Zeile eins\r\nZeile zwei", "x".repeat(2001)]) },
+  ],
+  "note-delete": [
+    { name: "profileId", value: fieldValue(PROFILES) },
+    { name: "noteId", value: fieldValue(["1", "99999", "0", "-1", "abc"]) },
+  ],
 };
 
 /** Mostly the target's own intent; now and then another one or anything. */

@@ -14,6 +14,13 @@ describe("the list carried by the applicant pages (decision 188)", () => {
     expect(read("page=1")).toBe("");
   });
 
+  it("carries the result columns, their norm ranges and a norm sort, and drops a norm range without its test (decision 184)", () => {
+    expect(read("results=P200&sort=norm31&order=desc&norm31Min=6&ratingMin=4")).toBe(
+      "sort=norm31&order=desc&results=P200&ratingMin=4&norm31Min=6",
+    );
+    expect(read("norm31Min=6&status=new")).toBe("status=new");
+  });
+
   it("adds the list to a path before its fragment, readably, and leaves the path alone for the plain list", () => {
     expect(withList("/demo/recruiter/applicants/ben", "sort=name&page=2")).toBe("/demo/recruiter/applicants/ben?list=sort=name%26page=2");
     expect(withList("/a?confirm=access#confirmation", "status=new")).toBe("/a?confirm=access&list=status=new#confirmation");

@@ -20,6 +20,9 @@ export type ApplicantAction =
   | { kind: "retest"; body: { profileId: string; componentIds: number[] } }
   | { kind: "forms"; moduleId: number; body: { profileId: string; values: Record<string, string> } }
   | { kind: "email"; body: { template: string } }
+  | { kind: "rating"; body: { profileId: string; rating: number | null } }
+  | { kind: "notes"; body: { profileId: string; text: string } }
+  | { kind: "notes/delete"; body: { noteId: number } }
   | { kind: "erase"; body: Record<string, never> };
 
 export async function changeApplicant(

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "~/upstream/client.server";
 import { applicantPath } from "./paths";
+import { shortlistSchema, type Shortlist } from "./shortlist.server";
 import {
   applicantFieldsSchema,
   filterOptionsSchema,
@@ -102,6 +103,7 @@ const detailSchema = z.object({
       }),
     ),
     audit: z.array(auditSchema),
+    shortlist: shortlistSchema,
   }),
   options: filterOptionsSchema.extend({
     languages: z.array(z.string()),
@@ -175,6 +177,8 @@ export interface ApplicantDetail extends ApplicantFields {
   profiles: ApplicantProfile[];
   forms: ApplicantForm[];
   audit: AuditEntry[];
+  /** Ratings and notes per test (docs/decisions/185). */
+  shortlist: Shortlist;
   options: FilterOptions & { languages: string[]; assignableProfiles: Option[] };
 }
 

@@ -11,6 +11,7 @@ import {
   type ApplicantFields,
   type FilterOptions,
 } from "./schemas";
+import { resultCellsSchema, resultColumnsSchema, toResultColumns, type ResultCells, type ResultColumns } from "./results.server";
 
 /**
  * The applicant list (docs/api.md, Recruiter workspace: the applicant list, the list as a file;
@@ -39,17 +40,22 @@ const listSchema = z.object({
           totalComponents: z.number().int().nonnegative(),
         }),
       ),
+      results: resultCellsSchema.optional(),
     }),
   ),
+  resultColumns: resultColumnsSchema.nullable().default(null),
   filterOptions: filterOptionsSchema,
 });
 
 export interface ApplicantRow extends ApplicantFields {
   progress: number;
+  /** The chosen test's result cells (docs/decisions/184), when the query names one. */
+  results?: ResultCells;
   profiles: { id: string; name: string; isOpen: boolean; openUntil: string | null; finished: number; total: number }[];
 }
 
 export interface ApplicantPage {
+  resultColumns: ResultColumns | null;
   total: number;
   page: number;
   pageSize: number;
@@ -91,12 +97,13 @@ export async function listApplicants(context: AppLoadContext, session: AppSessio
     page: response.page,
     pageSize: response.pageSize,
     pages: response.pages,
+    resultColumns: toResultColumns(response.resultColumns),
     filterOptions: toFilterOptions(response.filterOptions),
     applicants: response.applicants.map(toApplicantRow),
   };
 }
 
-const exportHeadSchema = z.object({ total: z.number().int().nonnegative() });
+const exportHeadSchema = z.object({ total: z.number().int().nonnegative(), resultColumns: resultColumnsSchema.nullable().default(null) });
 const exportEndSchema = z.object({ end: z.literal(true), rows: z.number().int().nonnegative() });
 /** One row of the list in the upstream's shape (the export's lines, the bulk export's rows). */
 export const exportRowSchema = listSchema.shape.applicants.element;
@@ -128,24 +135,22 @@ export async function exportApplicants(
   session: AppSession,
   cstm: string,
   query: ListQuery,
-): Promise<AsyncGenerator<ApplicantRow>> {
+): Promise<AsyncGenerator<ApplicantRow> & { resultColumns: ResultColumns | null }> {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value);
   const path = `/${encodeURIComponent(cstm)}/recruiter/exports/applicants${search.size > 0 ? `?${search}` : ""}`;
   const response = await callUpstreamBinary(context, { method: "GET", path, auth: "token", session });
   if (!response.body) throw new Error("applicant export: no body");
-  return exportRows(response.body);
+  // The head line first: it names the result columns the file's header needs (docs/decisions/184).
+  const values = ndjsonValues(response.body);
+  const first = await values.next();
+  const head = exportHeadSchema.parse(first.done ? undefined : first.value);
+  return Object.assign(exportRows(values), { resultColumns: toResultColumns(head.resultColumns) });
 }
 
-async function* exportRows(body: ReadableStream<Uint8Array>): AsyncGenerator<ApplicantRow> {
-  let head = false;
+async function* exportRows(values: AsyncGenerator<unknown>): AsyncGenerator<ApplicantRow> {
   let rows = 0;
-  for await (const value of ndjsonValues(body)) {
-    if (!head) {
-      exportHeadSchema.parse(value);
-      head = true;
-      continue;
-    }
+  for await (const value of values) {
     const end = exportEndSchema.safeParse(value);
     if (end.success) {
       if (end.data.rows !== rows) throw new Error(`applicant export: ${rows} rows arrived, the upstream sent ${end.data.rows}`);
