@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { AppSession } from "~/session/session.server";
+import { UpstreamError } from "~/upstream/failures.server";
 import { applicantNeighbours, type Neighbours } from "~/upstream/recruiter/navigation.server";
 import { validListSearch, withList, type ListContext } from "./list-context";
 import type { ListNavigationProps } from "./list-navigation";
@@ -12,7 +13,10 @@ import { recruiterPath } from "./paths";
  */
 export function askNeighbours(context: AppLoadContext, session: AppSession, cstm: string, userName: string, list: ListContext) {
   return applicantNeighbours(context, session, cstm, userName, list.query.upstream).catch((error: unknown) => {
-    context.logger.warn({ err: error }, "applicant neighbours unavailable");
+    // A refusal (unknown applicant, another customer) is the detail call's to answer, beside this one: only a
+    // failure without an answer, or the upstream's own, is worth a log line.
+    const status = error instanceof UpstreamError ? error.status : undefined;
+    if (status === undefined || status >= 500) context.logger.warn({ err: error }, "applicant neighbours unavailable");
     return null;
   });
 }
