@@ -4,7 +4,7 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { intlLocale, type Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
 import type { TFunction } from "~/i18n/translator";
-import { Choice, Range } from "~/recruiter/applicant-list";
+import { Choice, FilterActions, FilterGroup, Range } from "~/recruiter/filter-fields";
 import { ChartFigure, ColumnChart, HorizontalBarChart } from "~/recruiter/charts";
 import { APPLICANT_STATUSES, readListQuery, type ListParameter } from "~/recruiter/list-query";
 import { recruiterPath } from "~/recruiter/paths";
@@ -97,8 +97,7 @@ export default function RecruiterSummary() {
       <p>{t("stats.intro")}</p>
       <Form method="get" action={basePath} className="recruiter-filters" aria-label={t("stats.filtersLabel")}>
         <div className="filter-grid">
-          <fieldset>
-            <legend>{t("list.groups.select")}</legend>
+          <FilterGroup group="select">
             <Choice
               name="profile"
               label={t("stats.profile")}
@@ -107,15 +106,10 @@ export default function RecruiterSummary() {
               options={stats.profileOptions}
               any={t("stats.allProfiles")}
             />
-          </fieldset>
+          </FilterGroup>
           <Range name="registered" type="date" values={listValues} errors={errors} />
         </div>
-        <div className="filter-actions">
-          <button type="submit" className="button button-primary">
-            {t("list.apply")}
-          </button>
-          <Link to={basePath}>{t("list.reset")}</Link>
-        </div>
+        <FilterActions basePath={basePath} />
       </Form>
 
       <KeyFigures summary={stats} />
