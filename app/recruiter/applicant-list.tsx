@@ -6,6 +6,7 @@ import { Choice, FilterActions, FilterField, FilterGroup, Range, type FilterErro
 import { validListSearch, withList } from "./list-context";
 import { listSearch, type Sort } from "./list-query";
 import type { ResultCells, ResultColumns } from "~/upstream/recruiter/results.server";
+import { ScrollTable } from "./table-section";
 
 /**
  * The recruiter's applicant list (docs/decisions/148): the GET form with search and filters (the URL holds
@@ -196,53 +197,50 @@ export function ApplicantTable({
   const carried = validListSearch(props);
   return (
     <>
-      <div className="table-scroll" role="region" aria-labelledby="applicants-caption" tabIndex={0}>
-        <table className="recruiter-table">
-          <caption id="applicants-caption">{t("list.caption", { count: total, page, pages })}</caption>
-          <thead>
+      <ScrollTable captionId="applicants-caption" className="recruiter-table" caption={t("list.caption", { count: total, page, pages })}>
+        <thead>
+          <tr>
+            {lead ? <th scope="col">{lead.header}</th> : null}
+            <SortHeader column="name" label={t("list.columns.name")} props={props} />
+            <th scope="col">{t("list.columns.status")}</th>
+            <SortHeader column="progress" label={t("list.columns.progress")} props={props} />
+            <SortHeader column="registered" label={t("list.columns.registered")} props={props} />
+            <SortHeader column="activity" label={t("list.columns.activity")} props={props} />
+            <th scope="col">{t("list.columns.owner")}</th>
+            {props.results?.headers}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
             <tr>
-              {lead ? <th scope="col">{lead.header}</th> : null}
-              <SortHeader column="name" label={t("list.columns.name")} props={props} />
-              <th scope="col">{t("list.columns.status")}</th>
-              <SortHeader column="progress" label={t("list.columns.progress")} props={props} />
-              <SortHeader column="registered" label={t("list.columns.registered")} props={props} />
-              <SortHeader column="activity" label={t("list.columns.activity")} props={props} />
-              <th scope="col">{t("list.columns.owner")}</th>
-              {props.results?.headers}
+              <td colSpan={(lead ? 7 : 6) + (props.results?.count ?? 0)}>{t("list.empty")}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={(lead ? 7 : 6) + (props.results?.count ?? 0)}>{t("list.empty")}</td>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.userName}>
+                {lead ? <td>{lead.cell(row)}</td> : null}
+                <th scope="row">
+                  <Link to={withList(`${basePath}/${encodeURIComponent(row.userName)}`, carried)}>{row.name ?? t("list.anonymous")}</Link>
+                  <span className="recruiter-sub">{row.userName}</span>
+                  {row.email ? <span className="recruiter-sub">{row.email}</span> : null}
+                </th>
+                <td>
+                  {t(`status.${row.status}`, { defaultValue: row.status })}
+                  {!row.activated ? <span className="recruiter-sub">{t("list.notActivated")}</span> : null}
+                  {!row.loginEnabled ? <span className="recruiter-sub">{t("list.accessDisabled")}</span> : null}
+                </td>
+                <td>
+                  <ProgressBar finished={row.finishedModules} total={row.totalModules} progress={row.progress} />
+                </td>
+                <td>{formatDate(row.registeredAt, language)}</td>
+                <td>{row.lastActivityAt ? formatDate(row.lastActivityAt, language) : t("list.never")}</td>
+                <td>{row.owner ?? t("list.noOwner")}</td>
+                {props.results?.cells(row)}
               </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.userName}>
-                  {lead ? <td>{lead.cell(row)}</td> : null}
-                  <th scope="row">
-                    <Link to={withList(`${basePath}/${encodeURIComponent(row.userName)}`, carried)}>{row.name ?? t("list.anonymous")}</Link>
-                    <span className="recruiter-sub">{row.userName}</span>
-                    {row.email ? <span className="recruiter-sub">{row.email}</span> : null}
-                  </th>
-                  <td>
-                    {t(`status.${row.status}`, { defaultValue: row.status })}
-                    {!row.activated ? <span className="recruiter-sub">{t("list.notActivated")}</span> : null}
-                    {!row.loginEnabled ? <span className="recruiter-sub">{t("list.accessDisabled")}</span> : null}
-                  </td>
-                  <td>
-                    <ProgressBar finished={row.finishedModules} total={row.totalModules} progress={row.progress} />
-                  </td>
-                  <td>{formatDate(row.registeredAt, language)}</td>
-                  <td>{row.lastActivityAt ? formatDate(row.lastActivityAt, language) : t("list.never")}</td>
-                  <td>{row.owner ?? t("list.noOwner")}</td>
-                  {props.results?.cells(row)}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+            ))
+          )}
+        </tbody>
+      </ScrollTable>
       {pages > 1 ? (
         <nav className="pagination" aria-label={t("list.pagination")}>
           <ul>

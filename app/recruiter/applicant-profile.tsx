@@ -6,6 +6,7 @@ import { ActionField, ActionForm, errorOf } from "./action-form";
 import type { ActionFailure } from "./applicant-actions.server";
 import { withList } from "./list-context";
 import { ShortlistSection } from "./shortlist-section";
+import { ScrollTable } from "./table-section";
 
 /**
  * One assigned test on the applicant page (docs/decisions/150): its state, the modules' results with earlier
@@ -54,63 +55,64 @@ export function ProfileSection({
           </a>
         </p>
       ) : null}
-      <div className="table-scroll" role="region" aria-labelledby={`${headingId}-caption`} tabIndex={0}>
-        <table className="recruiter-table">
-          <caption id={`${headingId}-caption`}>{t("applicant.profile.caption", { profile: profile.name })}</caption>
-          <thead>
+      <ScrollTable
+        captionId={`${headingId}-caption`}
+        className="recruiter-table"
+        caption={t("applicant.profile.caption", { profile: profile.name })}
+      >
+        <thead>
+          <tr>
+            <th scope="col">{t("applicant.profile.module")}</th>
+            <th scope="col">{t("applicant.profile.state")}</th>
+            <th scope="col">{t("applicant.profile.score")}</th>
+            <th scope="col">{t("applicant.profile.normValue")}</th>
+            <th scope="col">{t("applicant.profile.earlier")}</th>
+          </tr>
+        </thead>
+        {profile.containers.map((container) => (
+          <tbody key={container.id}>
             <tr>
-              <th scope="col">{t("applicant.profile.module")}</th>
-              <th scope="col">{t("applicant.profile.state")}</th>
-              <th scope="col">{t("applicant.profile.score")}</th>
-              <th scope="col">{t("applicant.profile.normValue")}</th>
-              <th scope="col">{t("applicant.profile.earlier")}</th>
+              <th scope="rowgroup" colSpan={5}>
+                {container.name} —{" "}
+                {t("list.progressText", {
+                  finished: container.finished,
+                  total: container.total,
+                  percent: container.total > 0 ? Math.floor((container.finished * 100) / container.total) : 0,
+                })}
+              </th>
             </tr>
-          </thead>
-          {profile.containers.map((container) => (
-            <tbody key={container.id}>
-              <tr>
-                <th scope="rowgroup" colSpan={5}>
-                  {container.name} —{" "}
-                  {t("list.progressText", {
-                    finished: container.finished,
-                    total: container.total,
-                    percent: container.total > 0 ? Math.floor((container.finished * 100) / container.total) : 0,
-                  })}
+            {container.modules.map((module) => (
+              <tr key={module.id}>
+                <th scope="row">
+                  {module.name} <span className="recruiter-sub">{t("applicant.profile.moduleId", { id: module.id })}</span>
                 </th>
+                <td>
+                  {module.finishedAt
+                    ? module.skipped
+                      ? t("applicant.profile.skipped", { date: formatDate(module.finishedAt, language) })
+                      : t("applicant.profile.finished", { date: formatDate(module.finishedAt, language) })
+                    : t("applicant.profile.notFinished")}
+                </td>
+                <td>{module.score !== null ? `${module.score} / ${module.maxScore}` : "—"}</td>
+                <td>{module.normValue ?? "—"}</td>
+                <td>
+                  {module.earlierResults.length === 0
+                    ? "—"
+                    : module.earlierResults.map((result) => (
+                        <span key={result.retestAt} className="recruiter-sub">
+                          {t("applicant.profile.earlierResult", {
+                            score: result.score ?? "—",
+                            norm: result.normValue ?? "—",
+                            date: formatDate(result.finishedAt, language),
+                          })}
+                        </span>
+                      ))}
+                </td>
               </tr>
-              {container.modules.map((module) => (
-                <tr key={module.id}>
-                  <th scope="row">
-                    {module.name} <span className="recruiter-sub">{t("applicant.profile.moduleId", { id: module.id })}</span>
-                  </th>
-                  <td>
-                    {module.finishedAt
-                      ? module.skipped
-                        ? t("applicant.profile.skipped", { date: formatDate(module.finishedAt, language) })
-                        : t("applicant.profile.finished", { date: formatDate(module.finishedAt, language) })
-                      : t("applicant.profile.notFinished")}
-                  </td>
-                  <td>{module.score !== null ? `${module.score} / ${module.maxScore}` : "—"}</td>
-                  <td>{module.normValue ?? "—"}</td>
-                  <td>
-                    {module.earlierResults.length === 0
-                      ? "—"
-                      : module.earlierResults.map((result) => (
-                          <span key={result.retestAt} className="recruiter-sub">
-                            {t("applicant.profile.earlierResult", {
-                              score: result.score ?? "—",
-                              norm: result.normValue ?? "—",
-                              date: formatDate(result.finishedAt, language),
-                            })}
-                          </span>
-                        ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          ))}
-        </table>
-      </div>
+            ))}
+          </tbody>
+        ))}
+      </ScrollTable>
       <ShortlistSection profileId={profile.id} shortlist={shortlist} failure={failure} />
       <div className="recruiter-actions recruiter-section">
         <ActionForm

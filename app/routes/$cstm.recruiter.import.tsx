@@ -11,6 +11,7 @@ import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server
 import { commitSession } from "~/session/request.server";
 import { stageImport } from "~/upstream/recruiter/create.server";
 import { IMPORT_COLUMNS } from "~/upstream/recruiter/import-columns";
+import { ScrollTable } from "~/recruiter/table-section";
 
 /**
  * /{cstm}/recruiter/import (docs/decisions/153): the CSV upload. A plain multipart POST
@@ -117,29 +118,26 @@ export default function ImportUpload() {
           {t("import.template")}
         </a>
       </p>
-      <div className="table-scroll" role="region" aria-labelledby="columns-title" tabIndex={0}>
-        <table>
-          <caption>{t("import.columnsCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("import.column")}</th>
-              <th scope="col">{t("import.required")}</th>
-              <th scope="col">{t("import.meaning")}</th>
+      <ScrollTable labelledBy="columns-title" caption={t("import.columnsCaption")}>
+        <thead>
+          <tr>
+            <th scope="col">{t("import.column")}</th>
+            <th scope="col">{t("import.required")}</th>
+            <th scope="col">{t("import.meaning")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {IMPORT_COLUMNS.map((column) => (
+            <tr key={column}>
+              <th scope="row">
+                <code>{column}</code>
+              </th>
+              <td>{REQUIRED_COLUMNS.includes(column) ? t("list.yes") : t("list.no")}</td>
+              <td>{t(`import.columns.${column}`)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {IMPORT_COLUMNS.map((column) => (
-              <tr key={column}>
-                <th scope="row">
-                  <code>{column}</code>
-                </th>
-                <td>{REQUIRED_COLUMNS.includes(column) ? t("list.yes") : t("list.no")}</td>
-                <td>{t(`import.columns.${column}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server
 import { commitSession } from "~/session/request.server";
 import { UpstreamError } from "~/upstream/failures.server";
 import { commitImport, discardImport, readImport } from "~/upstream/recruiter/create.server";
+import { ScrollTable } from "~/recruiter/table-section";
 
 /**
  * /{cstm}/recruiter/import/{id} (docs/decisions/153): the staged import's preview, each
@@ -124,25 +125,22 @@ function LineTable({
 }) {
   const { t } = useTranslation("recruiter");
   return (
-    <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
-      <table>
-        <caption id={id}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("import.line")}</th>
-            <th scope="col">{heading}</th>
+    <ScrollTable captionId={id} caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{t("import.line")}</th>
+          <th scope="col">{heading}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.line}>
+            <th scope="row">{row.line}</th>
+            <td>{row.cell}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.line}>
-              <th scope="row">{row.line}</th>
-              <td>{row.cell}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }
 
@@ -206,38 +204,35 @@ export default function ImportPreview() {
           <p>{t(actionData.problem)}</p>
         </div>
       ) : null}
-      <div className="table-scroll" role="region" aria-labelledby="preview-caption" tabIndex={0}>
-        <table className="import-preview">
-          <caption id="preview-caption">{t("import.previewCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("import.line")}</th>
-              {PREVIEW_COLUMNS.map(([column, label]) => (
-                <th key={column} scope="col">
-                  {t(label)}
-                </th>
-              ))}
-              <th scope="col">{t("import.result")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const bad = Object.keys(row.errors).length > 0;
-              return (
-                <tr key={row.line} className={bad ? "import-row-bad" : undefined} data-line={row.line}>
-                  <th scope="row">{t("import.lineN", { line: row.line })}</th>
-                  {PREVIEW_COLUMNS.map(([column]) => (
-                    <td key={column}>{row.values[column] ?? ""}</td>
-                  ))}
-                  <td>
-                    <ErrorList errors={row.errors} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable captionId="preview-caption" className="import-preview" caption={t("import.previewCaption")}>
+        <thead>
+          <tr>
+            <th scope="col">{t("import.line")}</th>
+            {PREVIEW_COLUMNS.map(([column, label]) => (
+              <th key={column} scope="col">
+                {t(label)}
+              </th>
+            ))}
+            <th scope="col">{t("import.result")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const bad = Object.keys(row.errors).length > 0;
+            return (
+              <tr key={row.line} className={bad ? "import-row-bad" : undefined} data-line={row.line}>
+                <th scope="row">{t("import.lineN", { line: row.line })}</th>
+                {PREVIEW_COLUMNS.map(([column]) => (
+                  <td key={column}>{row.values[column] ?? ""}</td>
+                ))}
+                <td>
+                  <ErrorList errors={row.errors} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ScrollTable>
       <p>{t("import.allOrNothing")}</p>
       <div className="import-actions">
         <Form method="post">

@@ -11,6 +11,7 @@ import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { STATES } from "~/upstream/recruiter/states";
 import { recruiterStats, type Summary } from "~/upstream/recruiter/stats.server";
+import { ScrollTable } from "~/recruiter/table-section";
 
 /**
  * /{cstm}/recruiter/summary (docs/decisions/155): progress and summary of the customer, or
@@ -126,41 +127,38 @@ export default function RecruiterSummary() {
       {profileChosen ? null : (
         <section className="recruiter-section" aria-labelledby="stats-profiles-title">
           <h2 id="stats-profiles-title">{t("stats.profilesTitle")}</h2>
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="stats-profiles-caption">
-            <table className="recruiter-table">
-              <caption id="stats-profiles-caption">{t("stats.profilesCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("stats.profile")}</th>
-                  <th scope="col">{t("stats.assignments")}</th>
-                  {STATES.map((state) => (
-                    <th scope="col" key={state}>
-                      {t(`stats.states.${state}`)}
-                    </th>
-                  ))}
-                  <th scope="col">{t("stats.completionRate")}</th>
-                  <th scope="col">{t("stats.medianTime")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.profiles.map((profile) => (
-                  <tr key={profile.id}>
-                    <th scope="row">
-                      <Link to={withProfile(profile.id)}>
-                        {profile.name} ({profile.id})
-                      </Link>
-                    </th>
-                    <td>{profile.total}</td>
-                    {STATES.map((state) => (
-                      <td key={state}>{profile.states[state]}</td>
-                    ))}
-                    <td>{formatRate(profile.completionRate, language, t)}</td>
-                    <td>{formatDuration(profile.medianCompletionSeconds, t)}</td>
-                  </tr>
+          <ScrollTable captionId="stats-profiles-caption" className="recruiter-table" caption={t("stats.profilesCaption")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("stats.profile")}</th>
+                <th scope="col">{t("stats.assignments")}</th>
+                {STATES.map((state) => (
+                  <th scope="col" key={state}>
+                    {t(`stats.states.${state}`)}
+                  </th>
                 ))}
-              </tbody>
-            </table>
-          </div>
+                <th scope="col">{t("stats.completionRate")}</th>
+                <th scope="col">{t("stats.medianTime")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.profiles.map((profile) => (
+                <tr key={profile.id}>
+                  <th scope="row">
+                    <Link to={withProfile(profile.id)}>
+                      {profile.name} ({profile.id})
+                    </Link>
+                  </th>
+                  <td>{profile.total}</td>
+                  {STATES.map((state) => (
+                    <td key={state}>{profile.states[state]}</td>
+                  ))}
+                  <td>{formatRate(profile.completionRate, language, t)}</td>
+                  <td>{formatDuration(profile.medianCompletionSeconds, t)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
         </section>
       )}
 
