@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { MAX_IMPORT_ROWS, REQUIRED_COLUMNS } from "~/recruiter/import-columns";
 import { parseImportCsv } from "~/recruiter/import-csv.server";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
+import { isRateLimited, TOO_MANY, tooManyReply } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { stageImport } from "~/upstream/recruiter/create.server";
 import { IMPORT_COLUMNS } from "~/upstream/recruiter/import-columns";
@@ -59,8 +59,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     // The upstream's limit of import calls (decision 171), like the app's own above.
     if (!isRateLimited(error)) throw error;
-    logRefusal(args, recruiter, "import-upload");
-    return data({ problem: TOO_MANY }, { status: 429 });
+    return tooManyReply(args, recruiter, "import-upload", { problem: TOO_MANY });
   }
   session.set("recruiterImport", staged.id);
   context.logger.info(

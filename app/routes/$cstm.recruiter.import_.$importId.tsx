@@ -7,7 +7,7 @@ import { readFormData } from "~/forms/form-data.server";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream, type RecruiterContext } from "~/recruiter/session.server";
-import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
+import { isRateLimited, TOO_MANY, tooManyReply } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { UpstreamError } from "~/upstream/failures.server";
 import { commitImport, discardImport, readImport } from "~/upstream/recruiter/create.server";
@@ -55,17 +55,11 @@ export async function action(args: ActionFunctionArgs) {
   const pagePath = recruiterPath(cstm, `/import/${id}`);
   const who = recruiter.recruiter.userName;
   // The upstream's limit of import calls (decision 171): the preview says so and stays as it is.
-  const tooMany = (error: unknown) => {
-    if (!isRateLimited(error)) return null;
-    logRefusal(args, recruiter, `import-${intent === "discard" ? "discard" : "commit"}`);
-    return data({ problem: TOO_MANY }, { status: 429 });
-  };
   if (intent === "discard") {
     try {
       await withRecruiterUpstream(args, recruiter, () => discardImport(context, session, cstm, id));
     } catch (error) {
-      const refused = tooMany(error);
-      if (refused) return refused;
+      if (isRateLimited(error)) return tooManyReply(args, recruiter, "import-discard", { problem: TOO_MANY });
       throw error;
     }
     session.unset("recruiterImport");
@@ -83,8 +77,7 @@ export async function action(args: ActionFunctionArgs) {
     );
     session.flash("notice", { key: "recruiter:import.notices.imported", kind: "success" });
   } catch (error) {
-    const refused = tooMany(error);
-    if (refused) return refused;
+    if (isRateLimited(error)) return tooManyReply(args, recruiter, "import-commit", { problem: TOO_MANY });
     const code = error instanceof UpstreamError && error.status === 409 ? ((error.body ?? {}) as { error?: string }).error : undefined;
     // Confirmed twice (a second tab, a reload): the report is the answer.
     if (code === "import_done") throw redirect(pagePath);
