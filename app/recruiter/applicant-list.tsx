@@ -2,9 +2,11 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDate } from "~/i18n/format-date";
 import { useTranslation } from "~/i18n/react";
+import { Choice, FilterActions, FilterField, FilterGroup, Range, type FilterErrors, type FilterValues } from "./filter-fields";
 import { validListSearch, withList } from "./list-context";
-import { listSearch, type ListParameter, type Sort } from "./list-query";
+import { listSearch, type Sort } from "./list-query";
 import type { ResultCells, ResultColumns } from "~/upstream/recruiter/results.server";
+import { ScrollTable } from "./table-section";
 
 /**
  * The recruiter's applicant list (docs/decisions/148): the GET form with search and filters (the URL holds
@@ -32,8 +34,8 @@ export interface ListRow {
 export interface ListViewProps {
   cstm: string;
   basePath: string;
-  values: Record<ListParameter, string>;
-  errors: Partial<Record<ListParameter, string>>;
+  values: FilterValues;
+  errors: FilterErrors;
   sort: Sort;
   order: "asc" | "desc";
   filtered: boolean;
@@ -44,105 +46,6 @@ export interface ListViewProps {
   options: { profiles: { value: string; label: string }[]; statuses: string[]; owners: { value: string; label: string }[] };
   /** The chosen test's columns, or null (docs/decisions/184). */
   resultColumns: ResultColumns | null;
-}
-
-export function FilterField({
-  name,
-  label,
-  error,
-  children,
-}: {
-  name: ListParameter;
-  label: string;
-  error?: string;
-  children: (aria: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const { t } = useTranslation("recruiter");
-  const id = `filter-${name}`;
-  const errorId = `${id}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, name, ...(error ? { "aria-invalid": true as const, "aria-describedby": errorId } : {}) })}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function Choice({
-  name,
-  label,
-  values,
-  errors,
-  options,
-  any,
-}: {
-  name: ListParameter;
-  label: string;
-  values: ListViewProps["values"];
-  errors: ListViewProps["errors"];
-  options: { value: string; label: string }[];
-  any: string;
-}) {
-  return (
-    <FilterField name={name} label={label} error={errors[name]}>
-      {(props) => (
-        <select {...props} defaultValue={values[name]}>
-          <option value="">{any}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </FilterField>
-  );
-}
-
-export function Range({
-  name,
-  type,
-  values,
-  errors,
-  min = 0,
-  max,
-  legend,
-}: {
-  name: string;
-  type: "date" | "number";
-  values: ListViewProps["values"];
-  errors: ListViewProps["errors"];
-  min?: number;
-  max?: number;
-  /** Instead of the range's own label (list.range.{name}). */
-  legend?: string;
-}) {
-  const { t } = useTranslation("recruiter");
-  const [first, second] = type === "date" ? (["From", "To"] as const) : (["Min", "Max"] as const);
-  return (
-    <fieldset className="filter-range">
-      <legend>{legend ?? t(`list.range.${name}`)}</legend>
-      {[first, second].map((end) => {
-        const parameter = `${name}${end}`;
-        return (
-          <FilterField key={end} name={parameter} label={t(`list.${end.toLowerCase()}`)} error={errors[parameter]}>
-            {(props) =>
-              type === "date" ? (
-                <input {...props} type="date" defaultValue={values[parameter]} />
-              ) : (
-                <input {...props} type="number" inputMode="numeric" min={min} max={max} step={1} defaultValue={values[parameter]} />
-              )
-            }
-          </FilterField>
-        );
-      })}
-    </fieldset>
-  );
 }
 
 /** `results`: the result columns' filters and sort choices (app/recruiter/results-columns.tsx). */
@@ -174,8 +77,7 @@ export function ApplicantFilters({
       <details open={filtered || Object.keys(errors).length > 0}>
         <summary>{t("list.filters")}</summary>
         <div className="filter-grid">
-          <fieldset>
-            <legend>{t("list.groups.select")}</legend>
+          <FilterGroup group="select">
             <Choice
               name="profile"
               label={t("list.profile")}
@@ -200,9 +102,8 @@ export function ApplicantFilters({
               options={[{ value: "-", label: t("list.noOwner") }, ...options.owners]}
               any={t("list.any")}
             />
-          </fieldset>
-          <fieldset>
-            <legend>{t("list.groups.boolean")}</legend>
+          </FilterGroup>
+          <FilterGroup group="boolean">
             {(["activated", "anonymous", "onSite"] as const).map((name) => (
               <Choice
                 key={name}
@@ -214,23 +115,21 @@ export function ApplicantFilters({
                 any={t("list.any")}
               />
             ))}
-          </fieldset>
-          <fieldset>
-            <legend>{t("list.groups.string")}</legend>
+          </FilterGroup>
+          <FilterGroup group="string">
             {(["name", "userName", "email"] as const).map((name) => (
               <FilterField key={name} name={name} label={t(`list.string.${name}`)} error={errors[name]}>
                 {(props) => <input {...props} type="text" defaultValue={values[name]} maxLength={100} />}
               </FilterField>
             ))}
-          </fieldset>
+          </FilterGroup>
           <Range name="registered" type="date" values={values} errors={errors} />
           <Range name="activity" type="date" values={values} errors={errors} />
           <Range name="openUntil" type="date" values={values} errors={errors} />
           <Range name="progress" type="number" max={100} values={values} errors={errors} />
           <Range name="finished" type="number" max={1000} values={values} errors={errors} />
           {results?.filters}
-          <fieldset>
-            <legend>{t("list.groups.sort")}</legend>
+          <FilterGroup group="sort">
             <FilterField name="sort" label={t("list.sortBy")} error={errors.sort}>
               {(props) => (
                 <select {...props} defaultValue={sort}>
@@ -251,14 +150,9 @@ export function ApplicantFilters({
                 </select>
               )}
             </FilterField>
-          </fieldset>
+          </FilterGroup>
         </div>
-        <div className="filter-actions">
-          <button type="submit" className="button button-primary">
-            {t("list.apply")}
-          </button>
-          <Link to={basePath}>{t("list.reset")}</Link>
-        </div>
+        <FilterActions basePath={basePath} />
       </details>
     </Form>
   );
@@ -303,53 +197,50 @@ export function ApplicantTable({
   const carried = validListSearch(props);
   return (
     <>
-      <div className="table-scroll" role="region" aria-labelledby="applicants-caption" tabIndex={0}>
-        <table className="recruiter-table">
-          <caption id="applicants-caption">{t("list.caption", { count: total, page, pages })}</caption>
-          <thead>
+      <ScrollTable captionId="applicants-caption" className="recruiter-table" caption={t("list.caption", { count: total, page, pages })}>
+        <thead>
+          <tr>
+            {lead ? <th scope="col">{lead.header}</th> : null}
+            <SortHeader column="name" label={t("list.columns.name")} props={props} />
+            <th scope="col">{t("list.columns.status")}</th>
+            <SortHeader column="progress" label={t("list.columns.progress")} props={props} />
+            <SortHeader column="registered" label={t("list.columns.registered")} props={props} />
+            <SortHeader column="activity" label={t("list.columns.activity")} props={props} />
+            <th scope="col">{t("list.columns.owner")}</th>
+            {props.results?.headers}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
             <tr>
-              {lead ? <th scope="col">{lead.header}</th> : null}
-              <SortHeader column="name" label={t("list.columns.name")} props={props} />
-              <th scope="col">{t("list.columns.status")}</th>
-              <SortHeader column="progress" label={t("list.columns.progress")} props={props} />
-              <SortHeader column="registered" label={t("list.columns.registered")} props={props} />
-              <SortHeader column="activity" label={t("list.columns.activity")} props={props} />
-              <th scope="col">{t("list.columns.owner")}</th>
-              {props.results?.headers}
+              <td colSpan={(lead ? 7 : 6) + (props.results?.count ?? 0)}>{t("list.empty")}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={(lead ? 7 : 6) + (props.results?.count ?? 0)}>{t("list.empty")}</td>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.userName}>
+                {lead ? <td>{lead.cell(row)}</td> : null}
+                <th scope="row">
+                  <Link to={withList(`${basePath}/${encodeURIComponent(row.userName)}`, carried)}>{row.name ?? t("list.anonymous")}</Link>
+                  <span className="recruiter-sub">{row.userName}</span>
+                  {row.email ? <span className="recruiter-sub">{row.email}</span> : null}
+                </th>
+                <td>
+                  {t(`status.${row.status}`, { defaultValue: row.status })}
+                  {!row.activated ? <span className="recruiter-sub">{t("list.notActivated")}</span> : null}
+                  {!row.loginEnabled ? <span className="recruiter-sub">{t("list.accessDisabled")}</span> : null}
+                </td>
+                <td>
+                  <ProgressBar finished={row.finishedModules} total={row.totalModules} progress={row.progress} />
+                </td>
+                <td>{formatDate(row.registeredAt, language)}</td>
+                <td>{row.lastActivityAt ? formatDate(row.lastActivityAt, language) : t("list.never")}</td>
+                <td>{row.owner ?? t("list.noOwner")}</td>
+                {props.results?.cells(row)}
               </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.userName}>
-                  {lead ? <td>{lead.cell(row)}</td> : null}
-                  <th scope="row">
-                    <Link to={withList(`${basePath}/${encodeURIComponent(row.userName)}`, carried)}>{row.name ?? t("list.anonymous")}</Link>
-                    <span className="recruiter-sub">{row.userName}</span>
-                    {row.email ? <span className="recruiter-sub">{row.email}</span> : null}
-                  </th>
-                  <td>
-                    {t(`status.${row.status}`, { defaultValue: row.status })}
-                    {!row.activated ? <span className="recruiter-sub">{t("list.notActivated")}</span> : null}
-                    {!row.loginEnabled ? <span className="recruiter-sub">{t("list.accessDisabled")}</span> : null}
-                  </td>
-                  <td>
-                    <ProgressBar finished={row.finishedModules} total={row.totalModules} progress={row.progress} />
-                  </td>
-                  <td>{formatDate(row.registeredAt, language)}</td>
-                  <td>{row.lastActivityAt ? formatDate(row.lastActivityAt, language) : t("list.never")}</td>
-                  <td>{row.owner ?? t("list.noOwner")}</td>
-                  {props.results?.cells(row)}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+            ))
+          )}
+        </tbody>
+      </ScrollTable>
       {pages > 1 ? (
         <nav className="pagination" aria-label={t("list.pagination")}>
           <ul>

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ResultCells, ResultColumns } from "~/upstream/recruiter/results.server";
-import { Choice, Range, type ListViewProps } from "./applicant-list";
+import type { ListViewProps } from "./applicant-list";
+import { Choice, Range } from "./filter-fields";
 import { listSearch, type NormSort } from "./list-query";
 
 /**

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { DataFunctionArgs } from "~/customer/customer.server";
 import { isRateLimited } from "~/forms/upstream-errors.server";
 import { commitSession } from "~/session/request.server";
@@ -18,6 +18,15 @@ export function logRefusal(args: DataFunctionArgs, recruiter: RecruiterContext, 
     { recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, intent, outcome: "rate-limited" } },
     "recruiter action refused",
   );
+}
+
+/**
+ * An action's answer to the upstream's "one too many" (decision 171): the refusal logged, and `body` (the page's
+ * own way to show TOO_MANY on its form) with status 429, so no page logs one without the other.
+ */
+export function tooManyReply<T>(args: DataFunctionArgs, recruiter: RecruiterContext, intent: string, body: T) {
+  logRefusal(args, recruiter, intent);
+  return data(body, { status: 429 });
 }
 
 /**

@@ -5,7 +5,7 @@ import { intlLocale } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
 import { loadNamedApplicant } from "~/recruiter/named-applicant.server";
 import { withRecruiterUpstream } from "~/recruiter/session.server";
-import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
+import { isRateLimited, TOO_MANY, tooManyReply } from "~/recruiter/too-many.server";
 import { UpstreamError } from "~/upstream/failures.server";
 import { issueContinueCode } from "~/upstream/recruiter/continue.server";
 import { PROFILE_ID_PATTERN } from "~/domain/profile";
@@ -69,8 +69,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     // One code too many for this recruiter or customer (decision 171): the form says so.
     if (isRateLimited(error)) {
-      logRefusal(args, recruiter, "continue-code");
-      return data<ActionResult>({ ok: false, error: TOO_MANY, profileId }, { status: 429 });
+      return tooManyReply<ActionResult>(args, recruiter, "continue-code", { ok: false, error: TOO_MANY, profileId });
     }
     const code = error instanceof UpstreamError ? (error.body as { error?: string } | undefined)?.error : undefined;
     if (error instanceof UpstreamError && (error.status === 409 || error.status === 404) && code && REFUSALS[code]) {

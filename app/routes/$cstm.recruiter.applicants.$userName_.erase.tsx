@@ -8,7 +8,7 @@ import { APPLICANT_STATUSES } from "~/recruiter/list-query";
 import { recruiterPath } from "~/recruiter/paths";
 import { loadNamedApplicant } from "~/recruiter/named-applicant.server";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
+import { isRateLimited, TOO_MANY, tooManyReply } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { changeApplicant } from "~/upstream/recruiter/actions.server";
 
@@ -35,10 +35,7 @@ export async function action(args: ActionFunctionArgs) {
       changeApplicant(args.context, recruiter.session, recruiter.cstm, userName, { kind: "erase", body: {} }),
     );
   } catch (error) {
-    if (isRateLimited(error)) {
-      logRefusal(args, recruiter, "erase");
-      return data({ error: TOO_MANY }, { status: 429 });
-    }
+    if (isRateLimited(error)) return tooManyReply(args, recruiter, "erase", { error: TOO_MANY });
     throw error;
   }
   // Who and what, never whom: the upstream's audit entry is the record (docs/decisions/171).

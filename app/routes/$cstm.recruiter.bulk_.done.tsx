@@ -6,6 +6,7 @@ import { reasonKey } from "~/recruiter/bulk-form";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter } from "~/recruiter/session.server";
 import { commitSession } from "~/session/request.server";
+import { ScrollTable } from "~/recruiter/table-section";
 
 /**
  * /{cstm}/recruiter/bulk/done (docs/decisions/183): what a bulk action changed and what it refused, per applicant, each
@@ -49,35 +50,36 @@ export default function BulkDone() {
       <p role="status">
         {result.change}: {t("bulk.done.summary", { changed: result.changed, unchanged: result.unchanged, refused: result.refused })}
       </p>
-      <div className="table-scroll" role="region" aria-labelledby="bulk-done-caption" tabIndex={0}>
-        <table className="recruiter-table">
-          <caption id="bulk-done-caption">{t("bulk.done.caption", { count: result.results.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("bulk.done.applicant")}</th>
-              <th scope="col">{t("bulk.done.outcome")}</th>
+      <ScrollTable
+        captionId="bulk-done-caption"
+        className="recruiter-table"
+        caption={t("bulk.done.caption", { count: result.results.length })}
+      >
+        <thead>
+          <tr>
+            <th scope="col">{t("bulk.done.applicant")}</th>
+            <th scope="col">{t("bulk.done.outcome")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.results.map((row) => (
+            <tr key={row.userName}>
+              <th scope="row">
+                {linked && row.reason !== "unknown_user" ? (
+                  <Link to={`${list}/${encodeURIComponent(row.userName)}`}>{row.name ?? row.userName}</Link>
+                ) : (
+                  (row.name ?? row.userName)
+                )}
+                {row.name ? <span className="recruiter-sub">{row.userName}</span> : null}
+              </th>
+              <td>
+                {t(`bulk.outcomes.${row.outcome}`)}
+                {row.outcome === "refused" ? <span className="recruiter-sub">{t(reasonKey(row.reason))}</span> : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {result.results.map((row) => (
-              <tr key={row.userName}>
-                <th scope="row">
-                  {linked && row.reason !== "unknown_user" ? (
-                    <Link to={`${list}/${encodeURIComponent(row.userName)}`}>{row.name ?? row.userName}</Link>
-                  ) : (
-                    (row.name ?? row.userName)
-                  )}
-                  {row.name ? <span className="recruiter-sub">{row.userName}</span> : null}
-                </th>
-                <td>
-                  {t(`bulk.outcomes.${row.outcome}`)}
-                  {row.outcome === "refused" ? <span className="recruiter-sub">{t(reasonKey(row.reason))}</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
     </section>
   );
 }

@@ -7,10 +7,11 @@ import { useTranslation } from "~/i18n/react";
 import { MAX_IMPORT_ROWS, REQUIRED_COLUMNS } from "~/recruiter/import-columns";
 import { parseImportCsv } from "~/recruiter/import-csv.server";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
+import { isRateLimited, TOO_MANY, tooManyReply } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { stageImport } from "~/upstream/recruiter/create.server";
 import { IMPORT_COLUMNS } from "~/upstream/recruiter/import-columns";
+import { ScrollTable } from "~/recruiter/table-section";
 
 /**
  * /{cstm}/recruiter/import (docs/decisions/153): the CSV upload. A plain multipart POST
@@ -58,8 +59,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     // The upstream's limit of import calls (decision 171), like the app's own above.
     if (!isRateLimited(error)) throw error;
-    logRefusal(args, recruiter, "import-upload");
-    return data({ problem: TOO_MANY }, { status: 429 });
+    return tooManyReply(args, recruiter, "import-upload", { problem: TOO_MANY });
   }
   session.set("recruiterImport", staged.id);
   context.logger.info(
@@ -117,29 +117,26 @@ export default function ImportUpload() {
           {t("import.template")}
         </a>
       </p>
-      <div className="table-scroll" role="region" aria-labelledby="columns-title" tabIndex={0}>
-        <table>
-          <caption>{t("import.columnsCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("import.column")}</th>
-              <th scope="col">{t("import.required")}</th>
-              <th scope="col">{t("import.meaning")}</th>
+      <ScrollTable labelledBy="columns-title" caption={t("import.columnsCaption")}>
+        <thead>
+          <tr>
+            <th scope="col">{t("import.column")}</th>
+            <th scope="col">{t("import.required")}</th>
+            <th scope="col">{t("import.meaning")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {IMPORT_COLUMNS.map((column) => (
+            <tr key={column}>
+              <th scope="row">
+                <code>{column}</code>
+              </th>
+              <td>{REQUIRED_COLUMNS.includes(column) ? t("list.yes") : t("list.no")}</td>
+              <td>{t(`import.columns.${column}`)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {IMPORT_COLUMNS.map((column) => (
-              <tr key={column}>
-                <th scope="row">
-                  <code>{column}</code>
-                </th>
-                <td>{REQUIRED_COLUMNS.includes(column) ? t("list.yes") : t("list.no")}</td>
-                <td>{t(`import.columns.${column}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
     </section>
   );
 }

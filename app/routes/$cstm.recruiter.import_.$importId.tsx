@@ -7,10 +7,11 @@ import { readFormData } from "~/forms/form-data.server";
 import { getTranslator } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/react";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream, type RecruiterContext } from "~/recruiter/session.server";
-import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
+import { isRateLimited, TOO_MANY, tooManyReply } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { UpstreamError } from "~/upstream/failures.server";
 import { commitImport, discardImport, readImport } from "~/upstream/recruiter/create.server";
+import { ScrollTable } from "~/recruiter/table-section";
 
 /**
  * /{cstm}/recruiter/import/{id} (docs/decisions/153): the staged import's preview, each
@@ -54,17 +55,11 @@ export async function action(args: ActionFunctionArgs) {
   const pagePath = recruiterPath(cstm, `/import/${id}`);
   const who = recruiter.recruiter.userName;
   // The upstream's limit of import calls (decision 171): the preview says so and stays as it is.
-  const tooMany = (error: unknown) => {
-    if (!isRateLimited(error)) return null;
-    logRefusal(args, recruiter, `import-${intent === "discard" ? "discard" : "commit"}`);
-    return data({ problem: TOO_MANY }, { status: 429 });
-  };
   if (intent === "discard") {
     try {
       await withRecruiterUpstream(args, recruiter, () => discardImport(context, session, cstm, id));
     } catch (error) {
-      const refused = tooMany(error);
-      if (refused) return refused;
+      if (isRateLimited(error)) return tooManyReply(args, recruiter, "import-discard", { problem: TOO_MANY });
       throw error;
     }
     session.unset("recruiterImport");
@@ -82,8 +77,7 @@ export async function action(args: ActionFunctionArgs) {
     );
     session.flash("notice", { key: "recruiter:import.notices.imported", kind: "success" });
   } catch (error) {
-    const refused = tooMany(error);
-    if (refused) return refused;
+    if (isRateLimited(error)) return tooManyReply(args, recruiter, "import-commit", { problem: TOO_MANY });
     const code = error instanceof UpstreamError && error.status === 409 ? ((error.body ?? {}) as { error?: string }).error : undefined;
     // Confirmed twice (a second tab, a reload): the report is the answer.
     if (code === "import_done") throw redirect(pagePath);
@@ -124,25 +118,22 @@ function LineTable({
 }) {
   const { t } = useTranslation("recruiter");
   return (
-    <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
-      <table>
-        <caption id={id}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("import.line")}</th>
-            <th scope="col">{heading}</th>
+    <ScrollTable captionId={id} caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{t("import.line")}</th>
+          <th scope="col">{heading}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.line}>
+            <th scope="row">{row.line}</th>
+            <td>{row.cell}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.line}>
-              <th scope="row">{row.line}</th>
-              <td>{row.cell}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }
 
@@ -206,38 +197,35 @@ export default function ImportPreview() {
           <p>{t(actionData.problem)}</p>
         </div>
       ) : null}
-      <div className="table-scroll" role="region" aria-labelledby="preview-caption" tabIndex={0}>
-        <table className="import-preview">
-          <caption id="preview-caption">{t("import.previewCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("import.line")}</th>
-              {PREVIEW_COLUMNS.map(([column, label]) => (
-                <th key={column} scope="col">
-                  {t(label)}
-                </th>
-              ))}
-              <th scope="col">{t("import.result")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const bad = Object.keys(row.errors).length > 0;
-              return (
-                <tr key={row.line} className={bad ? "import-row-bad" : undefined} data-line={row.line}>
-                  <th scope="row">{t("import.lineN", { line: row.line })}</th>
-                  {PREVIEW_COLUMNS.map(([column]) => (
-                    <td key={column}>{row.values[column] ?? ""}</td>
-                  ))}
-                  <td>
-                    <ErrorList errors={row.errors} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable captionId="preview-caption" className="import-preview" caption={t("import.previewCaption")}>
+        <thead>
+          <tr>
+            <th scope="col">{t("import.line")}</th>
+            {PREVIEW_COLUMNS.map(([column, label]) => (
+              <th key={column} scope="col">
+                {t(label)}
+              </th>
+            ))}
+            <th scope="col">{t("import.result")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const bad = Object.keys(row.errors).length > 0;
+            return (
+              <tr key={row.line} className={bad ? "import-row-bad" : undefined} data-line={row.line}>
+                <th scope="row">{t("import.lineN", { line: row.line })}</th>
+                {PREVIEW_COLUMNS.map(([column]) => (
+                  <td key={column}>{row.values[column] ?? ""}</td>
+                ))}
+                <td>
+                  <ErrorList errors={row.errors} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ScrollTable>
       <p>{t("import.allOrNothing")}</p>
       <div className="import-actions">
         <Form method="post">

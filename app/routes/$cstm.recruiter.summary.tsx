@@ -4,13 +4,14 @@ import { getTranslator } from "~/i18n/i18n.server";
 import { intlLocale, type Language } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/react";
 import type { TFunction } from "~/i18n/translator";
-import { Choice, Range } from "~/recruiter/applicant-list";
+import { Choice, FilterActions, FilterGroup, Range } from "~/recruiter/filter-fields";
 import { ChartFigure, ColumnChart, HorizontalBarChart } from "~/recruiter/charts";
 import { APPLICANT_STATUSES, readListQuery, type ListParameter } from "~/recruiter/list-query";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { STATES } from "~/upstream/recruiter/states";
 import { recruiterStats, type Summary } from "~/upstream/recruiter/stats.server";
+import { ScrollTable } from "~/recruiter/table-section";
 
 /**
  * /{cstm}/recruiter/summary (docs/decisions/155): progress and summary of the customer, or
@@ -97,8 +98,7 @@ export default function RecruiterSummary() {
       <p>{t("stats.intro")}</p>
       <Form method="get" action={basePath} className="recruiter-filters" aria-label={t("stats.filtersLabel")}>
         <div className="filter-grid">
-          <fieldset>
-            <legend>{t("list.groups.select")}</legend>
+          <FilterGroup group="select">
             <Choice
               name="profile"
               label={t("stats.profile")}
@@ -107,15 +107,10 @@ export default function RecruiterSummary() {
               options={stats.profileOptions}
               any={t("stats.allProfiles")}
             />
-          </fieldset>
+          </FilterGroup>
           <Range name="registered" type="date" values={listValues} errors={errors} />
         </div>
-        <div className="filter-actions">
-          <button type="submit" className="button button-primary">
-            {t("list.apply")}
-          </button>
-          <Link to={basePath}>{t("list.reset")}</Link>
-        </div>
+        <FilterActions basePath={basePath} />
       </Form>
 
       <KeyFigures summary={stats} />
@@ -132,41 +127,38 @@ export default function RecruiterSummary() {
       {profileChosen ? null : (
         <section className="recruiter-section" aria-labelledby="stats-profiles-title">
           <h2 id="stats-profiles-title">{t("stats.profilesTitle")}</h2>
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="stats-profiles-caption">
-            <table className="recruiter-table">
-              <caption id="stats-profiles-caption">{t("stats.profilesCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("stats.profile")}</th>
-                  <th scope="col">{t("stats.assignments")}</th>
-                  {STATES.map((state) => (
-                    <th scope="col" key={state}>
-                      {t(`stats.states.${state}`)}
-                    </th>
-                  ))}
-                  <th scope="col">{t("stats.completionRate")}</th>
-                  <th scope="col">{t("stats.medianTime")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.profiles.map((profile) => (
-                  <tr key={profile.id}>
-                    <th scope="row">
-                      <Link to={withProfile(profile.id)}>
-                        {profile.name} ({profile.id})
-                      </Link>
-                    </th>
-                    <td>{profile.total}</td>
-                    {STATES.map((state) => (
-                      <td key={state}>{profile.states[state]}</td>
-                    ))}
-                    <td>{formatRate(profile.completionRate, language, t)}</td>
-                    <td>{formatDuration(profile.medianCompletionSeconds, t)}</td>
-                  </tr>
+          <ScrollTable captionId="stats-profiles-caption" className="recruiter-table" caption={t("stats.profilesCaption")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("stats.profile")}</th>
+                <th scope="col">{t("stats.assignments")}</th>
+                {STATES.map((state) => (
+                  <th scope="col" key={state}>
+                    {t(`stats.states.${state}`)}
+                  </th>
                 ))}
-              </tbody>
-            </table>
-          </div>
+                <th scope="col">{t("stats.completionRate")}</th>
+                <th scope="col">{t("stats.medianTime")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.profiles.map((profile) => (
+                <tr key={profile.id}>
+                  <th scope="row">
+                    <Link to={withProfile(profile.id)}>
+                      {profile.name} ({profile.id})
+                    </Link>
+                  </th>
+                  <td>{profile.total}</td>
+                  {STATES.map((state) => (
+                    <td key={state}>{profile.states[state]}</td>
+                  ))}
+                  <td>{formatRate(profile.completionRate, language, t)}</td>
+                  <td>{formatDuration(profile.medianCompletionSeconds, t)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
         </section>
       )}
 

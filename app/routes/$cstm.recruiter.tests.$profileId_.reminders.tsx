@@ -12,7 +12,7 @@ import { ReminderTables } from "~/recruiter/reminder-tables";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { testProfileIdOf } from "~/recruiter/test-path.server";
-import { isRateLimited, logRefusal, TOO_MANY } from "~/recruiter/too-many.server";
+import { isRateLimited, TOO_MANY, tooManyReply } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { saveReminderSettings, testReminders } from "~/upstream/recruiter/jobs.server";
 
@@ -77,8 +77,7 @@ export async function action(args: ActionFunctionArgs) {
     await withRecruiterUpstream(args, recruiter, () => saveReminderSettings(args.context, session, cstm, profileId, settings));
   } catch (error) {
     if (isRateLimited(error)) {
-      logRefusal(args, recruiter, "reminders");
-      return data<ActionResult>({ result: submission.reply({ formErrors: [TOO_MANY] }) }, { status: 429 });
+      return tooManyReply<ActionResult>(args, recruiter, "reminders", { result: submission.reply({ formErrors: [TOO_MANY] }) });
     }
     throw error;
   }

@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { recruiterPath } from "~/recruiter/paths";
 import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
 import { listTests } from "~/upstream/recruiter/setup.server";
+import { ScrollTable } from "~/recruiter/table-section";
 
 /**
  * /{cstm}/recruiter/tests (docs/decisions/157): the customer's tests, each linking to its
@@ -27,33 +28,30 @@ export default function RecruiterTests() {
     <section aria-labelledby="tests-title" className="recruiter-setup">
       <h1 id="tests-title">{t("setup.listTitle")}</h1>
       <p>{t("setup.listIntro")}</p>
-      <div className="table-scroll" role="region" aria-labelledby="tests-caption" tabIndex={0}>
-        <table className="recruiter-table">
-          <caption id="tests-caption">{t("setup.listCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("setup.test")}</th>
-              <th scope="col">{t("setup.containers")}</th>
-              <th scope="col">{t("setup.modules")}</th>
-              <th scope="col">{t("setup.defaultColumn")}</th>
+      <ScrollTable captionId="tests-caption" className="recruiter-table" caption={t("setup.listCaption")}>
+        <thead>
+          <tr>
+            <th scope="col">{t("setup.test")}</th>
+            <th scope="col">{t("setup.containers")}</th>
+            <th scope="col">{t("setup.modules")}</th>
+            <th scope="col">{t("setup.defaultColumn")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tests.map((test) => (
+            <tr key={test.prof_prof_id}>
+              <th scope="row">
+                <Link to={recruiterPath(cstm, `/tests/${encodeURIComponent(test.prof_prof_id)}`)}>
+                  {test.name} ({test.prof_prof_id})
+                </Link>
+              </th>
+              <td>{test.containers}</td>
+              <td>{test.modules}</td>
+              <td>{test.openUntilDays === null ? t("setup.noEnd") : t("setup.days", { count: test.openUntilDays })}</td>
             </tr>
-          </thead>
-          <tbody>
-            {tests.map((test) => (
-              <tr key={test.prof_prof_id}>
-                <th scope="row">
-                  <Link to={recruiterPath(cstm, `/tests/${encodeURIComponent(test.prof_prof_id)}`)}>
-                    {test.name} ({test.prof_prof_id})
-                  </Link>
-                </th>
-                <td>{test.containers}</td>
-                <td>{test.modules}</td>
-                <td>{test.openUntilDays === null ? t("setup.noEnd") : t("setup.days", { count: test.openUntilDays })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
     </section>
   );
 }
