@@ -68,7 +68,8 @@ export function writeAudit(ctx: ApiContext, scope: RecruiterScope, applicant: Us
  * recruiter (recruiter_id NULL) and the job's name in brackets where a recruiter's user name stands, so the entry
  * says that the reminder job sent or the retention job erased, not a person.
  */
-export type JobName = "reminders" | "retention";
+export const JOB_NAMES = ["reminders", "retention"] as const;
+export type JobName = (typeof JOB_NAMES)[number];
 
 export function writeJobAudit(
   ctx: ApiContext,
@@ -166,6 +167,8 @@ export interface AuditEntry {
   at: string;
   cstm: string;
   recruiter: string;
+  /** A scheduled job's entry (writeJobAudit): which job, so that a page can name it in its language. */
+  job?: JobName;
   action: AuditAction;
   changes: AuditChanges;
 }
@@ -174,7 +177,7 @@ export function auditOf(ctx: ApiContext, applicantId: number, limit = 200): Audi
   return toEntries(
     statement(
       ctx.db,
-      `SELECT id, created_at, cstm, recruiter_user_name, action, changes_json FROM recruiter_audit
+      `SELECT id, created_at, cstm, recruiter_id, recruiter_user_name, action, changes_json FROM recruiter_audit
        WHERE applicant_id = ? ORDER BY id DESC LIMIT ?`,
     ).all(applicantId, limit),
   );
@@ -185,7 +188,7 @@ export function setupAuditOf(ctx: ApiContext, cstm: string, profileId: string, l
   return toEntries(
     statement(
       ctx.db,
-      `SELECT id, created_at, cstm, recruiter_user_name, action, changes_json FROM recruiter_audit
+      `SELECT id, created_at, cstm, recruiter_id, recruiter_user_name, action, changes_json FROM recruiter_audit
        WHERE cstm = ? AND profile_id = ? ORDER BY id DESC LIMIT ?`,
     ).all(cstm, profileId, limit),
   );
@@ -196,15 +199,19 @@ function toEntries(result: unknown[]): AuditEntry[] {
     id: number;
     created_at: string;
     cstm: string;
+    recruiter_id: number | null;
     recruiter_user_name: string;
     action: AuditAction;
     changes_json: string;
   }[];
+  const jobOf = (row: (typeof rows)[number]) =>
+    row.recruiter_id === null ? JOB_NAMES.find((job) => row.recruiter_user_name === `[${job}]`) : undefined;
   return rows.map((row) => ({
     id: row.id,
     at: row.created_at,
     cstm: row.cstm,
     recruiter: row.recruiter_user_name,
+    ...(jobOf(row) ? { job: jobOf(row) } : {}),
     action: row.action,
     changes: JSON.parse(row.changes_json) as AuditChanges,
   }));

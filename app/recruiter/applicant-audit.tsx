@@ -34,7 +34,7 @@ export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
       rows={entries.map((entry) => ({
         id: entry.id,
         at: entry.at,
-        recruiter: entry.recruiter,
+        recruiter: entry.job ? t(`applicant.audit.jobs.${entry.job}`) : entry.recruiter,
         action: t(`applicant.audit.actions.${entry.action}`, { defaultValue: entry.action }),
         changes: describeChanges(entry, t),
       }))}

@@ -164,6 +164,9 @@ describe("automatic reminders (decision 186)", () => {
     expect(linkedApplicants(sent, "demo-vor-ort").sort()).toEqual(["due.before@example.com", "never.activated@example.com"]);
     const applicant = await rita.get("/demo-vor-ort/recruiter/applicants/due.before%40example.com");
     expect(applicant.text).toContain("Reminder sent automatically");
+    // The audit names the job in the recruiter's language, not by its bracketed name (decisions 186, 187).
+    expect(applicant.text).toMatch(/<t[hd][^>]*>the automatic reminders<\/t[hd]>/);
+    expect(applicant.text).not.toMatch(/<t[hd][^>]*>\[reminders\]<\/t[hd]>/);
   });
 });
 

@@ -24,6 +24,8 @@ const auditSchema = z.object({
   id: z.number(),
   at: z.string(),
   recruiter: z.string(),
+  /** A scheduled job's entry (docs/decisions/186, 187), named in the page's language. */
+  job: z.enum(["reminders", "retention"]).optional(),
   action: z.string(),
   changes: z.record(z.unknown()),
 });
@@ -167,6 +169,7 @@ export interface AuditEntry {
   id: number;
   at: string;
   recruiter: string;
+  job?: "reminders" | "retention";
   action: string;
   changes: Record<string, unknown>;
 }
