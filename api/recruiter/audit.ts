@@ -38,23 +38,49 @@ export type AuditAction =
 
 export type AuditChanges = Record<string, unknown>;
 
-export function writeAudit(ctx: ApiContext, scope: RecruiterScope, applicant: User, action: AuditAction, changes: AuditChanges): number {
-  const id = Number(
+/** One row of the log: every writer below names who (a recruiter, or a job by name) and what it is about. */
+function insertAudit(
+  ctx: ApiContext,
+  row: {
+    cstm: string;
+    recruiterId: number | null;
+    recruiterUserName: string;
+    applicantId: number | null;
+    applicantUserName: string;
+    profileId?: string;
+    action: AuditAction;
+    changes: AuditChanges;
+  },
+): number {
+  return Number(
     statement(
       ctx.db,
-      `INSERT INTO recruiter_audit (cstm, recruiter_id, recruiter_user_name, applicant_id, applicant_user_name, action, changes_json, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO recruiter_audit (cstm, recruiter_id, recruiter_user_name, applicant_id, applicant_user_name, profile_id, action, changes_json, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
-      scope.customer.cstm,
-      scope.recruiter.id,
-      scope.recruiter.user_name,
-      applicant.id,
-      applicant.user_name,
-      action,
-      JSON.stringify(changes),
+      row.cstm,
+      row.recruiterId,
+      row.recruiterUserName,
+      row.applicantId,
+      row.applicantUserName,
+      row.profileId ?? null,
+      row.action,
+      JSON.stringify(row.changes),
       ctx.now().toISOString(),
     ).lastInsertRowid,
   );
+}
+
+export function writeAudit(ctx: ApiContext, scope: RecruiterScope, applicant: User, action: AuditAction, changes: AuditChanges): number {
+  const id = insertAudit(ctx, {
+    cstm: scope.customer.cstm,
+    recruiterId: scope.recruiter.id,
+    recruiterUserName: scope.recruiter.user_name,
+    applicantId: applicant.id,
+    applicantUserName: applicant.user_name,
+    action,
+    changes,
+  });
   // Ids, not user names (docs/decisions/171): the entry (reached by its id) names both for support.
   ctx.logger.info(
     { audit: { id, cstm: scope.customer.cstm, recruiterId: scope.recruiter.id, applicantId: applicant.id, action } },
@@ -79,13 +105,15 @@ export function writeJobAudit(
   action: AuditAction,
   changes: AuditChanges,
 ): number {
-  const id = Number(
-    statement(
-      ctx.db,
-      `INSERT INTO recruiter_audit (cstm, recruiter_id, recruiter_user_name, applicant_id, applicant_user_name, action, changes_json, created_at)
-       VALUES (?, NULL, ?, ?, ?, ?, ?, ?)`,
-    ).run(cstm, `[${job}]`, applicant.id, applicant.user_name, action, JSON.stringify(changes), ctx.now().toISOString()).lastInsertRowid,
-  );
+  const id = insertAudit(ctx, {
+    cstm,
+    recruiterId: null,
+    recruiterUserName: `[${job}]`,
+    applicantId: applicant.id,
+    applicantUserName: applicant.user_name,
+    action,
+    changes,
+  });
   ctx.logger.info({ audit: { id, cstm, job, applicantId: applicant.id, action } }, "scheduled job action");
   return id;
 }
@@ -101,21 +129,16 @@ export function writeSetupAudit(
   action: AuditAction,
   changes: AuditChanges,
 ): number {
-  const id = Number(
-    statement(
-      ctx.db,
-      `INSERT INTO recruiter_audit (cstm, recruiter_id, recruiter_user_name, applicant_id, applicant_user_name, profile_id, action, changes_json, created_at)
-       VALUES (?, ?, ?, NULL, '', ?, ?, ?, ?)`,
-    ).run(
-      scope.customer.cstm,
-      scope.recruiter.id,
-      scope.recruiter.user_name,
-      profileId,
-      action,
-      JSON.stringify(changes),
-      ctx.now().toISOString(),
-    ).lastInsertRowid,
-  );
+  const id = insertAudit(ctx, {
+    cstm: scope.customer.cstm,
+    recruiterId: scope.recruiter.id,
+    recruiterUserName: scope.recruiter.user_name,
+    applicantId: null,
+    applicantUserName: "",
+    profileId,
+    action,
+    changes,
+  });
   ctx.logger.info({ audit: { id, cstm: scope.customer.cstm, recruiterId: scope.recruiter.id, profileId, action } }, "recruiter action");
   return id;
 }
@@ -133,14 +156,15 @@ export function writeListAudit(
   scope: RecruiterScope,
   changes: { via: string; filter: AuditChanges; rows: number } & AuditChanges,
 ): number {
-  const id = Number(
-    statement(
-      ctx.db,
-      `INSERT INTO recruiter_audit (cstm, recruiter_id, recruiter_user_name, applicant_id, applicant_user_name, action, changes_json, created_at)
-       VALUES (?, ?, ?, NULL, '', 'list_exported', ?, ?)`,
-    ).run(scope.customer.cstm, scope.recruiter.id, scope.recruiter.user_name, JSON.stringify(changes), ctx.now().toISOString())
-      .lastInsertRowid,
-  );
+  const id = insertAudit(ctx, {
+    cstm: scope.customer.cstm,
+    recruiterId: scope.recruiter.id,
+    recruiterUserName: scope.recruiter.user_name,
+    applicantId: null,
+    applicantUserName: "",
+    action: "list_exported",
+    changes,
+  });
   ctx.logger.info(
     {
       audit: {
