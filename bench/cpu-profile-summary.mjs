@@ -59,15 +59,21 @@ async function classify({ url, functionName, lineNumber, columnNumber }) {
     const name = rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
     return [REMIX_REACT.test(name) ? "Remix/React" : "other packages", name];
   }
-  if (filePath.endsWith(path.join("server", "index.js"))) return ["product", "app/ (Remix server build)"];
-  if (filePath.endsWith("serve.js")) {
+  // The Remix server build's entry and its chunks (server-build-*.js holds app/ and what Vite bundled
+  // with it) are told apart by their source maps like build/serve.js.
+  const remixBuild = filePath.includes(`${path.sep}server${path.sep}`) && filePath.endsWith(".js");
+  if (filePath.endsWith("serve.js") || remixBuild) {
     const map = await sourceMapOf(filePath);
     const source = map && originalPositionFor ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }).source : null;
-    if (!source) return ["product", "build/serve.js (no source map)"];
+    if (!source) return ["product", `${path.basename(filePath)} (no source map)`];
     const relative = source.replace(/^(\.\.\/)+/, "");
     if (relative.startsWith("api/")) return ["reference API", relative];
     const modulesAt = relative.indexOf("node_modules/");
-    if (modulesAt >= 0) return ["other packages", relative.slice(modulesAt + "node_modules/".length).split("/")[0]];
+    if (modulesAt >= 0) {
+      const rest = relative.slice(modulesAt + "node_modules/".length).split("/");
+      const name = rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
+      return [REMIX_REACT.test(name) ? "Remix/React" : "other packages", name];
+    }
     return ["product", relative];
   }
   return ["other", filePath];

@@ -5,6 +5,7 @@ import type { Response } from "express";
 import type { Logger } from "pino";
 import { UPSTREAM_KEEP_ALIVE_MS } from "../app/upstream/transport.server";
 import type { ServerConfig } from "./env";
+import { InProcessSocket } from "./in-process-upstream";
 import type { ListenerFacts, ServerResources } from "./services";
 
 /** The internal listener's keep-alive: a minute past the upstream client's own (UPSTREAM_KEEP_ALIVE_MS). */
@@ -114,15 +115,15 @@ export function createLifecycle(config: ServerConfig, logger: Logger): Lifecycle
       res.on("close", () => inFlight.delete(res));
     },
     publicBaseUrl: () => publicBaseUrl,
-    isInternal: (socket) => internalSockets.has(socket),
+    isInternal: (socket) => internalSockets.has(socket) || socket instanceof InProcessSocket,
     async listen(app, { services, store }) {
       server = createServer(app);
       const port = await listenOn(server, config.PORT, config.HOST, sockets);
       publicBaseUrl = `http://127.0.0.1:${port}`;
       if (config.embeddedApi) {
-        // The app calls its embedded API over loopback HTTP like a remote one, but on a listener of
-        // its own: at shutdown the public one stops accepting while requests in flight still reach
-        // the API (decision 099).
+        // The embedded API's own listener (decision 099): at shutdown the public one stops accepting
+        // while requests in flight still reach the API. The app's page calls go to the API in memory
+        // (decision 191) and name this origin; the readiness probe calls it over loopback HTTP.
         internal = createServer(app);
         // Only the app's own upstream client connects here: it gives idle connections up after
         // UPSTREAM_KEEP_ALIVE_MS, so this side never closes one a request is on its way over.

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
-import type express from "express";
+import express from "express";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger, SerializedRequest, SerializedResponse } from "pino";
 import { pinoHttp } from "pino-http";
@@ -47,11 +47,34 @@ export function mountMiddleware(app: express.Express, parts: MiddlewareParts): v
   app.use(securityHeaders({ hsts: config.COOKIE_SECURE, frameSources: frameSources(config) }));
   app.use(postGuard(config));
   mountRemix(app, config, options, resources.services);
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+  app.use(lastResort(logger));
+  if (resources.embeddedApi && resources.inProcessUpstream) {
+    resources.inProcessUpstream.serve(inProcessApi(config, logger, lifecycle, resources.embeddedApi.router));
+  }
+}
+
+/**
+ * The chain the app's own calls to the embedded API run through in memory (decision 191): the same
+ * request id and request log as a call over the network, then the API; what only browsers need
+ * (compression, probes, static files, security headers, Remix) is left out.
+ */
+function inProcessApi(config: ServerConfig, logger: Logger, lifecycle: Lifecycle, router: express.Router): express.Express {
+  const api = express();
+  api.disable("x-powered-by");
+  api.set("trust proxy", config.TRUST_PROXY);
+  api.use(requestIds(lifecycle));
+  mountRequestLogs(api, logger);
+  api.use("/api", router);
+  api.use(lastResort(logger));
+  return api;
+}
+
+function lastResort(logger: Logger): express.ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     (req.log ?? logger).error({ err: error }, "unhandled request error");
     if (res.headersSent) return res.end();
     plainErrorPage(req, res, 500);
-  });
+  };
 }
 
 /** First in the chain: every answer carries a request id, and counts as in flight until it closes. */

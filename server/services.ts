@@ -16,6 +16,7 @@ import { createEmbeddedApi, type EmbeddedApi } from "../api/index";
 import { scaledRecruiterLimits } from "../api/recruiter/limits";
 import type { CreateServerOptions } from "./app";
 import type { ServerConfig } from "./env";
+import { InProcessDispatcher } from "./in-process-upstream";
 import { createRedisRateLimiter, createSqliteRateLimiter } from "./rate-limit";
 import { connectRedis } from "./redis";
 
@@ -34,6 +35,8 @@ export interface ServerResources {
   services: AppServices;
   store: SessionRecordStore;
   embeddedApi: EmbeddedApi | undefined;
+  /** The embedded API's calls in memory (decision 191); lifecycle.listen hands it the app. */
+  inProcessUpstream: InProcessDispatcher | undefined;
   /** Stops the periodic purge of expired sessions (the first step of the shutdown). */
   stopPurge(): void;
   /** Closes the upstream client, the embedded API and the stores, once no request needs them any more. */
@@ -77,6 +80,7 @@ export async function createServerResources(
     ? createRedisRateLimiter(redis, CLIENT_REPORTS_PER_MINUTE, 60, "ratelimit:client-errors:")
     : sqliteReportLimiter!;
 
+  const inProcessUpstream = config.embeddedApi ? new InProcessDispatcher() : undefined;
   const services: AppServices = {
     sessionStorage,
     languageCookie: createLanguageCookie(cookieOptions),
@@ -85,6 +89,7 @@ export async function createServerResources(
     upstreamBaseUrl: config.UPSTREAM_API_URL ?? "",
     upstreamPublicOrigin: config.UPSTREAM_API_URL ? new URL(config.UPSTREAM_API_URL).origin : null,
     upstream: createUpstreamTransport({
+      dispatcher: inProcessUpstream,
       budgets: {
         connectMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
         pageMs: config.UPSTREAM_TIMEOUT_MS,
@@ -116,6 +121,7 @@ export async function createServerResources(
     services,
     store,
     embeddedApi,
+    inProcessUpstream,
     stopPurge: () => clearInterval(purgeTimer),
     async close() {
       await services.upstream.close();

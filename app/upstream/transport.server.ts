@@ -93,16 +93,23 @@ export function createUpstreamTransport(options: {
   budgets: UpstreamBudgets;
   breaker: BreakerSettings;
   logger?: Logger;
+  /**
+   * Where the calls go instead of an undici Agent over the network: the embedded API's in-process
+   * dispatcher (docs/decisions/191). Budgets and the breaker apply to it all the same.
+   */
+  dispatcher?: Dispatcher;
 }): UpstreamTransport {
   const { budgets, logger } = options;
   // undici is what Node's fetch runs on; its Agent is the only place a connect time-out can be set.
   // An idle connection is given up after UPSTREAM_KEEP_ALIVE_MS whatever the server announces, well
   // before the server closes it (decision 102).
-  const agent = new Agent({
-    connect: { timeout: budgets.connectMs },
-    keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS,
-    keepAliveMaxTimeout: UPSTREAM_KEEP_ALIVE_MS,
-  });
+  const agent =
+    options.dispatcher ??
+    new Agent({
+      connect: { timeout: budgets.connectMs },
+      keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS,
+      keepAliveMaxTimeout: UPSTREAM_KEEP_ALIVE_MS,
+    });
   let breaker: CircuitBreakerPolicy | undefined;
   if (options.breaker.failures > 0) {
     breaker = circuitBreaker(handleAll, {

@@ -26,7 +26,7 @@ import { inject } from "./support/inject";
  *
  * The API runs alone in this process as the app mounts it (its router, with its own body parser,
  * limits and error handler, on a fresh SQLite file in demo mode), and each request reaches it
- * without a socket (support/inject.ts): Node's own request and response objects, so Express and the
+ * without a socket (support/inject.ts, the app's in-process dispatcher of decision 191): Node's own request and response objects, so Express and the
  * routes run as they do behind a listener. The app's middleware in front of /api (request ids,
  * request logs, compression) is not on this path: it has its own tests.
  */
