@@ -52,7 +52,7 @@ function Brand({ shell }: { shell: CustomerShell }) {
     <Link className="brand" to={customerPath(shell.cstm)} aria-label={shell.appearance.logo ? undefined : label}>
       {shell.appearance.logo ? (
         // Often the largest paint of a page (decision 116): fetched at once beside the style sheet, not after it.
-        <img src={shell.appearance.logo} alt={label} height={40} {...{ fetchpriority: "high" }} />
+        <img src={shell.appearance.logo} alt={label} width={200} height={40} {...{ fetchpriority: "high" }} />
       ) : (
         <span className="brand-name">{shell.customerName}</span>
       )}

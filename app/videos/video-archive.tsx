@@ -35,10 +35,12 @@ export function VideoArchive({ videos }: { videos: readonly VideoItem[] }) {
     <section className="card" aria-labelledby="videos-title">
       <h2 id="videos-title">{t("videos.title")}</h2>
       <ul className="video-list">
-        {videos.map((video) => (
+        {videos.map((video, index) => (
           <li key={video.id}>
             <ModalLink className="video-link" modal={VIDEO_MODAL} params={{ video: video.id }}>
-              {video.poster ? <img src={video.poster} alt="" width={192} height={108} loading="lazy" /> : null}
+              {/* The first poster is in view on a phone and often the page's largest paint: fetched at once,
+                  the later ones when they come near the view (decision 189). */}
+              {video.poster ? <img src={video.poster} alt="" width={192} height={108} loading={index === 0 ? undefined : "lazy"} /> : null}
               <span>{t("videos.play", { title: video.title || t("videos.untitled") })}</span>
             </ModalLink>
           </li>

@@ -132,6 +132,8 @@ describe("legal notice and appearance", () => {
     expect(page.text).toMatch(
       /<a class="brand"[^>]*href="\/preview"><img src="https:\/\/cdn.example.com\/logo.svg" alt="Vorschau GmbH – Startseite"/,
     );
+    // Its box is known before the image arrives: no layout shift when it does (decision 189).
+    expect(page.text).toMatch(/<img src="https:\/\/cdn.example.com\/logo.svg"[^>]* width="200" height="40"/);
     expect(page.text).toContain("--brand:#ffd700;--brand-contrast:#000");
   });
 

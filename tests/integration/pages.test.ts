@@ -248,6 +248,8 @@ describe("support and videos", () => {
     expect(link).toContain('data-modal-opener="video"');
     expect(link).toContain('href="/demo/support?langId=en_GB&video=welcome&modal=video"');
     expect(page.text).toContain("Play video: Welcome to Demo AG");
+    // The first poster is in view on a phone: fetched at once, not lazily (decision 189).
+    expect(page.text).toContain('<img src="/api/media/welcome-poster.svg" alt="" width="192" height="108"/>');
     const hungarian = await browser.get("/demo/support?langId=hu");
     expect(hungarian.text).toContain("Üdvözöljük a Demo AG-nél");
   });
