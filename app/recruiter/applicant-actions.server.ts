@@ -13,6 +13,7 @@ import { withRecruiterUpstream, type RecruiterContext } from "./session.server";
 import { PROFILE_ID_PATTERN } from "~/domain/profile";
 import { recruiterDateSchema } from "./date-field";
 import { MAX_NOTE_LENGTH, noteCharactersAllowed } from "~/domain/note";
+import { actionLimitReached } from "./too-many.server";
 
 /**
  * The applicant page's POST forms (docs/decisions/150): one `intent` per action. Each is
@@ -21,9 +22,6 @@ import { MAX_NOTE_LENGTH, noteCharactersAllowed } from "~/domain/note";
  * sign-in, retest) first lead to a confirmation step on the page (a GET with `?confirm=…`) whose
  * own form posts again with `confirmed=yes`: it works without JavaScript.
  */
-
-/** Actions per recruiter and rate-limit window: RATE_LIMIT_MAX (sign-in attempts) times this. */
-const ACTIONS_PER_ATTEMPT = 20;
 
 export interface ActionFailure {
   intent: Intent;
@@ -174,19 +172,7 @@ export async function handleApplicantAction(args: DataFunctionArgs, recruiter: R
   const pagePath = recruiterPath(recruiter.cstm, `/applicants/${encodeURIComponent(userName)}`);
   // Back on the page, still opened from its list (docs/decisions/188).
   const list = readListContext(new URL(args.request.url).searchParams, APPLICANT_STATUSES).search;
-  // Recruiter actions are rate limited per recruiter: generous for a working day, a wall for a script.
-  const limiter = args.context.services.rateLimiter;
-  if (
-    await limiter.hit([
-      { key: `recruiter-action:${recruiter.recruiter.userName.toLowerCase()}`, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT },
-    ])
-  ) {
-    args.context.logger.warn(
-      {
-        recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, intent, outcome: "rate-limited" },
-      },
-      "recruiter action refused",
-    );
+  if (await actionLimitReached(args, recruiter, intent)) {
     return fail(intent as Intent, { "": "recruiter:tooManyAttempts" }, values, 429);
   }
   const raw = { ...values, module: formData.getAll("module").filter((value) => typeof value === "string") };

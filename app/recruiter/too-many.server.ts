@@ -13,11 +13,32 @@ export const TOO_MANY = "recruiter:tooManyAttempts";
 
 export { isRateLimited };
 
-export function logRefusal(args: DataFunctionArgs, recruiter: RecruiterContext, intent: string): void {
+/** `fields`: what else names the action in the log line (a test's profileId); never the values sent (decision 168). */
+export function logRefusal(args: DataFunctionArgs, recruiter: RecruiterContext, intent: string, fields: Record<string, string> = {}): void {
   args.context.logger.warn(
-    { recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, intent, outcome: "rate-limited" } },
+    { recruiterAction: { cstm: recruiter.cstm, recruiter: recruiter.recruiter.userName, ...fields, intent, outcome: "rate-limited" } },
     "recruiter action refused",
   );
+}
+
+/** The app's own limit of a recruiter's actions: RATE_LIMIT_MAX (sign-in attempts) times this per window. */
+const ACTIONS_PER_ATTEMPT = 20;
+
+/**
+ * Counts one action of the recruiter against the app's own limit (DESIGN §8: generous for a working
+ * day, a wall for a script); true, with the refusal logged, when this one is over it.
+ */
+export async function actionLimitReached(
+  args: DataFunctionArgs,
+  recruiter: RecruiterContext,
+  intent: string,
+  fields: Record<string, string> = {},
+): Promise<boolean> {
+  const limiter = args.context.services.rateLimiter;
+  const key = `recruiter-action:${recruiter.recruiter.userName.toLowerCase()}`;
+  const reached = await limiter.hit([{ key, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT }]);
+  if (reached) logRefusal(args, recruiter, intent, fields);
+  return reached;
 }
 
 /**

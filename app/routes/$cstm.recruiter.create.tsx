@@ -16,6 +16,7 @@ import { passwordRequirementsForSelfRegister } from "~/upstream/auth.server";
 import { endsSession, UpstreamError } from "~/upstream/failures.server";
 import { createApplicant } from "~/upstream/recruiter/create.server";
 import { listApplicants } from "~/upstream/recruiter/list.server";
+import { actionLimitReached } from "~/recruiter/too-many.server";
 
 /**
  * /{cstm}/recruiter/create (docs/decisions/151): one applicant, with a password (they can
@@ -25,9 +26,6 @@ import { listApplicants } from "~/upstream/recruiter/list.server";
  * typed kept except the password. Success: the new applicant's page with a notice.
  */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
-
-/** Creations per recruiter and window: RATE_LIMIT_MAX (sign-in attempts) times this, as the applicant page's actions. */
-const ACTIONS_PER_ATTEMPT = 20;
 
 async function options(args: LoaderFunctionArgs | ActionFunctionArgs, recruiter: RecruiterContext) {
   const { cstm, session } = recruiter;
@@ -64,13 +62,8 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: createApplicantSchema(requirements) });
   const hidden = { hideFields: ["password"] };
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply(hidden) }, { status: 400 });
-  const limiter = context.services.rateLimiter;
   const who = recruiter.recruiter.userName;
-  if (await limiter.hit([{ key: `recruiter-action:${who.toLowerCase()}`, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT }])) {
-    context.logger.warn(
-      { recruiterAction: { cstm, recruiter: who, intent: "create", outcome: "rate-limited" } },
-      "recruiter action refused",
-    );
+  if (await actionLimitReached(args, recruiter, "create")) {
     return data<ActionResult>({ result: submission.reply({ ...hidden, formErrors: ["recruiter:tooManyAttempts"] }) }, { status: 429 });
   }
   const values = submission.value;

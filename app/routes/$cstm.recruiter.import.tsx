@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { MAX_IMPORT_ROWS, REQUIRED_COLUMNS } from "~/recruiter/import-columns";
 import { parseImportCsv } from "~/recruiter/import-csv.server";
 import { recruiterPath, requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.server";
-import { isRateLimited, TOO_MANY, tooManyReply } from "~/recruiter/too-many.server";
+import { actionLimitReached, isRateLimited, TOO_MANY, tooManyReply } from "~/recruiter/too-many.server";
 import { commitSession } from "~/session/request.server";
 import { stageImport } from "~/upstream/recruiter/create.server";
 import { IMPORT_COLUMNS } from "~/upstream/recruiter/import-columns";
@@ -21,9 +21,6 @@ import { ScrollTable } from "~/recruiter/table-section";
  * /{cstm}/recruiter/import/{id}. The page documents the columns and offers a template.
  */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
-
-/** Uploads per recruiter and window, as the applicant page's actions. */
-const ACTIONS_PER_ATTEMPT = 20;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { cstm, language } = await requireRecruiter(args);
@@ -41,9 +38,8 @@ export async function action(args: ActionFunctionArgs) {
   const { cstm, session } = recruiter;
   const { context } = args;
   const formData = await readFormData(args.request);
-  const limiter = context.services.rateLimiter;
   const who = recruiter.recruiter.userName;
-  if (await limiter.hit([{ key: `recruiter-action:${who.toLowerCase()}`, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT }])) {
+  if (await actionLimitReached(args, recruiter, "import-upload")) {
     return data({ problem: "recruiter:tooManyAttempts" }, { status: 429 });
   }
   const file = formData.get("file");

@@ -15,6 +15,7 @@ import { requireRecruiter, withRecruiterUpstream } from "~/recruiter/session.ser
 import { testProfileIdOf } from "~/recruiter/test-path.server";
 import { commitSession } from "~/session/request.server";
 import { setOpenUntilDefault, testSetup } from "~/upstream/recruiter/setup.server";
+import { actionLimitReached } from "~/recruiter/too-many.server";
 
 /**
  * /{cstm}/recruiter/tests/{profileId} (docs/decisions/157): one test's containers and
@@ -24,8 +25,6 @@ import { setOpenUntilDefault, testSetup } from "~/upstream/recruiter/setup.serve
  */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-/** Changes per recruiter and window: RATE_LIMIT_MAX (sign-in attempts) times this, as the applicant page's actions. */
-const ACTIONS_PER_ATTEMPT = 20;
 const MAX_DAYS = 365;
 const DAYS_ERROR = "recruiter:setup.errors.days";
 
@@ -69,12 +68,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   const days = submission.value.openUntilDays === undefined ? null : Number(submission.value.openUntilDays);
   const who = recruiter.recruiter.userName;
-  const limiter = args.context.services.rateLimiter;
-  if (await limiter.hit([{ key: `recruiter-action:${who.toLowerCase()}`, limit: limiter.maxAttempts * ACTIONS_PER_ATTEMPT }])) {
-    args.context.logger.warn(
-      { recruiterAction: { cstm, recruiter: who, profileId, intent: "open-until-default", outcome: "rate-limited" } },
-      "recruiter action refused",
-    );
+  if (await actionLimitReached(args, recruiter, "open-until-default", { profileId })) {
     return data<ActionResult>({ result: submission.reply({ formErrors: ["recruiter:tooManyAttempts"] }) }, { status: 429 });
   }
   await withRecruiterUpstream(args, recruiter, () => setOpenUntilDefault(args.context, session, cstm, profileId, days));
