@@ -12,7 +12,7 @@ import { createHoneypot } from "../app/forms/honeypot.server";
 import { createUpstreamTransport } from "../app/upstream/transport.server";
 import { VISITOR_ADDRESS_HEADER } from "../app/upstream/visitor-address";
 import { CLIENT_REPORTS_PER_MINUTE } from "../app/errors/report-budget";
-import { createEmbeddedApi, type EmbeddedApi } from "../api/index";
+import { createEmbeddedApi, type EmbeddedApi, type EmbeddedApiOptions } from "../api/index";
 import { scaledRecruiterLimits } from "../api/recruiter/limits";
 import type { CreateServerOptions } from "./app";
 import type { ServerConfig } from "./env";
@@ -134,16 +134,15 @@ export async function createServerResources(
   };
 }
 
-async function startEmbeddedApi(config: ServerConfig, logger: Logger, listeners: ListenerFacts): Promise<EmbeddedApi> {
-  const embeddedApi = await createEmbeddedApi({
+/** The embedded API's settings that come straight from the configuration (also the API fuzzing's, tests/fuzz). */
+export function embeddedApiSettings(
+  config: ServerConfig,
+): Pick<EmbeddedApiOptions, "databasePath" | "tokenTtlS" | "tokenAbsoluteTtlS" | "bodyLimitBytes" | "scryptLog2N" | "requestLimits"> {
+  return {
     databasePath: config.API_DATABASE_PATH,
     tokenTtlS: config.API_TOKEN_TTL_S,
     tokenAbsoluteTtlS: config.API_TOKEN_ABSOLUTE_TTL_S,
-    smtpUrl: config.SMTP_URL,
-    appBaseUrl: () => config.APP_BASE_URL ?? listeners.publicBaseUrl(),
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
-    logger: logger.child({ component: "embedded-api" }),
-    demoMode: config.DEMO_MODE,
     scryptLog2N: config.API_SCRYPT_LOG2_N,
     requestLimits: {
       clientMax: config.API_RATE_LIMIT_CLIENT_MAX,
@@ -151,6 +150,16 @@ async function startEmbeddedApi(config: ServerConfig, logger: Logger, listeners:
       targetMax: config.API_RATE_LIMIT_TARGET_MAX,
       targetWindowS: config.API_RATE_LIMIT_TARGET_WINDOW_S,
     },
+  };
+}
+
+async function startEmbeddedApi(config: ServerConfig, logger: Logger, listeners: ListenerFacts): Promise<EmbeddedApi> {
+  const embeddedApi = await createEmbeddedApi({
+    ...embeddedApiSettings(config),
+    smtpUrl: config.SMTP_URL,
+    appBaseUrl: () => config.APP_BASE_URL ?? listeners.publicBaseUrl(),
+    logger: logger.child({ component: "embedded-api" }),
+    demoMode: config.DEMO_MODE,
     recruiterLimits: scaledRecruiterLimits(config.API_RECRUITER_LIMIT_PERCENT, config.API_RECRUITER_LIMIT_WINDOW_S),
     jobs: { intervalMs: config.API_JOBS_INTERVAL_S * 1000, retentionMonths: config.API_RETENTION_MONTHS },
     // The app's own calls arrive over its internal loopback listener, all from 127.0.0.1: there the

@@ -8,6 +8,7 @@ import { createEmbeddedApi, type EmbeddedApi } from "../../api/index";
 import { scaledRecruiterLimits } from "../../api/recruiter/limits";
 import { parseEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
+import { embeddedApiSettings } from "../../server/services";
 import { testSecret } from "../support/server";
 import { anyText, pathSegment, specialCharacter } from "./support/arbitraries";
 import { FuzzFailure } from "./support/checks";
@@ -81,20 +82,10 @@ beforeAll(async () => {
     API_SCRYPT_LOG2_N: "10",
   });
   api = await createEmbeddedApi({
-    databasePath: config.API_DATABASE_PATH,
-    tokenTtlS: config.API_TOKEN_TTL_S,
-    tokenAbsoluteTtlS: config.API_TOKEN_ABSOLUTE_TTL_S,
+    ...embeddedApiSettings(config),
     appBaseUrl: () => "http://127.0.0.1:3300",
-    bodyLimitBytes: config.BODY_LIMIT_BYTES,
     logger: createLogger("warn", { write: (line: string) => void errors.push(line) }),
     demoMode: true,
-    scryptLog2N: config.API_SCRYPT_LOG2_N,
-    requestLimits: {
-      clientMax: config.API_RATE_LIMIT_CLIENT_MAX,
-      clientWindowS: config.API_RATE_LIMIT_CLIENT_WINDOW_S,
-      targetMax: config.API_RATE_LIMIT_TARGET_MAX,
-      targetWindowS: config.API_RATE_LIMIT_TARGET_WINDOW_S,
-    },
     // The recruiter calls' limits (decision 171) likewise.
     recruiterLimits: scaledRecruiterLimits(1_000_000),
   });
