@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
+import { ActionField } from "./action-form";
 import type { ListParameter } from "./list-query";
 
 /**
@@ -10,7 +11,7 @@ import type { ListParameter } from "./list-query";
 export type FilterValues = Record<ListParameter, string>;
 export type FilterErrors = Partial<Record<ListParameter, string>>;
 
-/** One field of a filter form: label, control, and the message of a refused value. */
+/** One field of a filter form: an action form's field (label, control, the message of a refused value) with its name. */
 export function FilterField({
   name,
   label,
@@ -22,19 +23,10 @@ export function FilterField({
   error?: string;
   children: (aria: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
 }) {
-  const { t } = useTranslation("recruiter");
-  const id = `filter-${name}`;
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, name, ...(error ? { "aria-invalid": true as const, "aria-describedby": errorId } : {}) })}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
+    <ActionField id={`filter-${name}`} label={label} error={error}>
+      {({ id, ...described }) => children({ id, name, ...described })}
+    </ActionField>
   );
 }
 
