@@ -38,6 +38,14 @@ export type AuditAction =
 
 export type AuditChanges = Record<string, unknown>;
 
+/** Who wrote an entry, when a recruiter did. */
+function byRecruiter(scope: RecruiterScope) {
+  return { cstm: scope.customer.cstm, recruiterId: scope.recruiter.id, recruiterUserName: scope.recruiter.user_name };
+}
+
+/** An entry about the customer's setup or list rather than one applicant. */
+const ABOUT_THE_CUSTOMER = { applicantId: null, applicantUserName: "" };
+
 /** One row of the log: every writer below names who (a recruiter, or a job by name) and what it is about. */
 function insertAudit(
   ctx: ApiContext,
@@ -73,9 +81,7 @@ function insertAudit(
 
 export function writeAudit(ctx: ApiContext, scope: RecruiterScope, applicant: User, action: AuditAction, changes: AuditChanges): number {
   const id = insertAudit(ctx, {
-    cstm: scope.customer.cstm,
-    recruiterId: scope.recruiter.id,
-    recruiterUserName: scope.recruiter.user_name,
+    ...byRecruiter(scope),
     applicantId: applicant.id,
     applicantUserName: applicant.user_name,
     action,
@@ -130,11 +136,8 @@ export function writeSetupAudit(
   changes: AuditChanges,
 ): number {
   const id = insertAudit(ctx, {
-    cstm: scope.customer.cstm,
-    recruiterId: scope.recruiter.id,
-    recruiterUserName: scope.recruiter.user_name,
-    applicantId: null,
-    applicantUserName: "",
+    ...byRecruiter(scope),
+    ...ABOUT_THE_CUSTOMER,
     profileId,
     action,
     changes,
@@ -157,11 +160,8 @@ export function writeListAudit(
   changes: { via: string; filter: AuditChanges; rows: number } & AuditChanges,
 ): number {
   const id = insertAudit(ctx, {
-    cstm: scope.customer.cstm,
-    recruiterId: scope.recruiter.id,
-    recruiterUserName: scope.recruiter.user_name,
-    applicantId: null,
-    applicantUserName: "",
+    ...byRecruiter(scope),
+    ...ABOUT_THE_CUSTOMER,
     action: "list_exported",
     changes,
   });
