@@ -103,10 +103,14 @@ export class InProcessDispatcher extends Dispatcher {
         };
         intercept(res, deliver);
         res.once("finish", () => {
-          // An HTTP server ends the exchange with these; the app's request tracking waits for "close".
+          // An HTTP server ends the exchange with "close" after every "finish" listener ran (Node emits
+          // it on the next tick): the app's request tracking waits for it, and a listener of both
+          // events (the request log) must see "finish" first, once.
           res.detachSocket(socket as never);
-          res.emit("close");
-          req.emit("close");
+          process.nextTick(() => {
+            res.emit("close");
+            req.emit("close");
+          });
           sendHeaders();
           if (settled) return;
           settled = true;

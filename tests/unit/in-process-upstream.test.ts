@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
 import express from "express";
+import { pino } from "pino";
+import { pinoHttp } from "pino-http";
 import { describe, expect, it } from "vitest";
 import { InProcessDispatcher, InProcessSocket } from "../../server/in-process-upstream";
 
@@ -113,6 +115,27 @@ describe("in-process upstream dispatcher (decision 191)", () => {
     const dispatcher = echoApi();
     const call = dispatcher.request({ origin: ORIGIN, path: "/api/slow", method: "GET", signal: AbortSignal.timeout(50) });
     await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+  });
+
+  it("a response ends as on a server: 'finish' once, then 'close' once, so a request logger writes one line", async () => {
+    // pino-http listens to both events and drops its listeners at the first; a 'close' emitted from
+    // inside 'finish' reached its 'finish' listener as well, and every embedded API call was logged twice.
+    const lines: Array<{ msg?: string; req?: { url?: string } }> = [];
+    const destination = { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) };
+    const events: string[] = [];
+    const app = express();
+    app.use(pinoHttp({ logger: pino({}, destination) }));
+    app.get("/api/logged", (_req, res) => {
+      res.on("finish", () => events.push("finish"));
+      res.on("close", () => events.push("close"));
+      res.json({ ok: true });
+    });
+    const dispatcher = new InProcessDispatcher();
+    dispatcher.serve(app);
+    const response = await dispatcher.request({ origin: ORIGIN, path: "/api/logged", method: "GET" });
+    expect(await response.body.json()).toEqual({ ok: true });
+    await expect.poll(() => events, { timeout: 5_000 }).toEqual(["finish", "close"]);
+    expect(lines.filter((line) => line.msg === "request completed").map((line) => line.req?.url)).toEqual(["/api/logged"]);
   });
 
   it("before the app serves, a call fails as a refused connection would", async () => {
