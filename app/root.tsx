@@ -16,11 +16,10 @@ import { type LanguageResources } from "~/i18n/translator";
 import { isRecruiterPath } from "~/recruiter/paths";
 import { getSession } from "~/session/request.server";
 import stylesUrl from "~/styles/app.css?url";
+import { APP_STYLESHEET } from "~/styles/inline.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesUrl },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The app stylesheet is Layout's: inline or linked (docs/decisions/192).
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export interface RootLoaderData {
   language: Language;
@@ -33,6 +32,11 @@ export interface RootLoaderData {
   resources?: LanguageResources;
   /** DESIGN §6 lite mode: on-site stations and Save-Data clients get no JavaScript at all. */
   lite: boolean;
+  /**
+   * The app stylesheet's text for a lite document of a visitor who is not signed in: their first
+   * page, most likely with nothing cached, paints without waiting for a second request (decision 192).
+   */
+  inlineStylesheet?: string;
   authenticated: boolean;
   /** Request id and support address for error views that have nothing else (app/errors). */
   errorContext: ErrorContext;
@@ -52,12 +56,14 @@ export async function loader(args: LoaderFunctionArgs): Promise<RootLoaderData> 
   const [language, session] = await Promise.all([documentLanguage(args), getSession(request, context)]);
   const url = new URL(request.url);
   const lite = Boolean(session.get("onSite")) || url.searchParams.has("onSite") || request.headers.get("Save-Data") === "on";
+  const authenticated = Boolean(session.get("applicant") || session.get("recruiter"));
   return {
     language,
     htmlLang: htmlLang(language),
     ...(context.dataRequest ? { resources: resourcesFor(language, isRecruiterPath(url.pathname)) } : {}),
     lite,
-    authenticated: Boolean(session.get("applicant") || session.get("recruiter")),
+    ...(lite && !authenticated && !context.dataRequest ? { inlineStylesheet: APP_STYLESHEET } : {}),
+    authenticated,
     errorContext: errorContext(request, context),
     ...(context.services.faultInjection ? faultOf(url) : {}),
   };
@@ -94,12 +100,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {data?.inlineStylesheet ? (
+          <style dangerouslySetInnerHTML={{ __html: data.inlineStylesheet }} />
+        ) : (
+          <link rel="stylesheet" href={stylesUrl} />
+        )}
         <Links />
       </head>
       <body>
         <I18nProvider language={language} resources={documentTexts(language, data?.resources)}>
           {children}
         </I18nProvider>
+        {/* The file for the pages after this one, fetched once the page is done (decision 192). */}
+        {data?.inlineStylesheet ? <link rel="prefetch" href={stylesUrl} as="style" /> : null}
         {data?.lite ? null : (
           <>
             <DocumentTexts language={language} />

@@ -1,9 +1,10 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
 import type { Appearance } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
 import type { LayoutName } from "~/handle";
 import type { Language } from "~/i18n/languages";
+import type { RootLoaderData } from "~/root";
 import { useTranslation } from "~/i18n/react";
 import { inertProps, ModalLink } from "~/modals/modal-link";
 import { RouteModals, useRouteModals } from "~/modals/route-modals";
@@ -48,11 +49,20 @@ function SkipLink() {
 function Brand({ shell }: { shell: CustomerShell }) {
   const { t } = useTranslation();
   const label = t("header.homeLink", { name: shell.customerName });
+  // Often the largest paint of a page (decision 116): fetched at once beside the style sheet, not after it.
+  // A document with its stylesheet inline paints from its own bytes: there the logo (an SVG, a document of
+  // its own to the browser) would only hold up the first paint, so it comes after the first layout (decision 192).
+  const inlineStylesheet = Boolean(useRouteLoaderData<RootLoaderData>("root")?.inlineStylesheet);
   return (
     <Link className="brand" to={customerPath(shell.cstm)} aria-label={shell.appearance.logo ? undefined : label}>
       {shell.appearance.logo ? (
-        // Often the largest paint of a page (decision 116): fetched at once beside the style sheet, not after it.
-        <img src={shell.appearance.logo} alt={label} width={200} height={40} {...{ fetchpriority: "high" }} />
+        <img
+          src={shell.appearance.logo}
+          alt={label}
+          width={200}
+          height={40}
+          {...(inlineStylesheet ? { loading: "lazy" as const } : { fetchpriority: "high" })}
+        />
       ) : (
         <span className="brand-name">{shell.customerName}</span>
       )}

@@ -64,3 +64,38 @@ describe("translations in documents (decision 108)", () => {
     expect(html).not.toContain("How well do you understand texts and instructions?");
   });
 });
+
+describe("the stylesheet of lite documents (decision 192)", () => {
+  const linked = (html: string) => /<link rel="stylesheet" href="(\/assets\/app-[^"]+\.css)"/.exec(html)?.[1];
+  const inline = (html: string) => /<style>([^<]*)<\/style>/.exec(html)?.[1];
+
+  it("R-SCR-01 a signed-out lite document carries the app stylesheet inline, within the document budget, and prefetches the file", async () => {
+    const withScripts = await (await fetch(`${server.baseUrl}/demo/login`)).text();
+    const file = linked(withScripts);
+    expect(file).toBeDefined();
+    expect(inline(withScripts)).toBeUndefined();
+    const stylesheet = await (await fetch(`${server.baseUrl}${file}`)).text();
+
+    const response = await fetch(`${server.baseUrl}/demo/login`, { headers: { "Save-Data": "on", "Accept-Encoding": "br" } });
+    const html = await response.text();
+    expect(linked(html)).toBeUndefined();
+    expect(inline(html)?.trim()).toBe(stylesheet.trim());
+    expect(html).toContain(`<link rel="prefetch" href="${file}" as="style"/>`);
+    // The logo comes after the first layout there; with the stylesheet linked, at once beside it.
+    expect(html).toMatch(/<img src="\/api\/media\/logo-demo\.svg"[^>]* loading="lazy"/);
+    expect(withScripts).toMatch(/<img src="\/api\/media\/logo-demo\.svg"[^>]* fetchpriority="high"/);
+    // DESIGN §7: an applicant page's document, compressed, at most 6 KiB.
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(Number(response.headers.get("content-length"))).toBeLessThanOrEqual(6 * 1024);
+  });
+
+  it("R-SCR-01 a signed-in lite document links the stylesheet the sign-in page prefetched", async () => {
+    const { browser } = await signedInClone(server.baseUrl, "anna");
+    const home = await browser.get("/demo/home", { headers: { "Save-Data": "on" } });
+    expect(home.status).toBe(200);
+    expect(home.text).not.toContain("<script");
+    expect(linked(home.text)).toBeDefined();
+    expect(inline(home.text)).toBeUndefined();
+    expect(home.text).not.toContain('rel="prefetch"');
+  });
+});
