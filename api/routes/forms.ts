@@ -16,9 +16,19 @@ import { requireAssignment } from "../store/progress";
 const SUBMISSION_TOKEN_TTL_S = 12 * 60 * 60;
 
 const formParams = z.object({ formIdentifier: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+const rawFormQuery = z.object({ raw: z.literal("true"), profileId: profileIdSchema });
+const formSubmission = z.object({
+  submissionToken: z.string().min(1).max(200),
+  values: z.record(z.unknown()).refine((values) => Object.keys(values).length <= 100, { message: "too many fields" }),
+});
 
 export function formsRoutes(router: Router, ctx: ApiContext): void {
+  // Prepared once, not on every form view (each view writes its submission token).
   const savedForm = ctx.db.prepare("SELECT values_json, saved_at FROM form_submissions WHERE user_id = ? AND prcm_id = ?");
+  const purgeTokens = ctx.db.prepare("DELETE FROM form_submission_tokens WHERE expires_at <= ?");
+  const insertToken = ctx.db.prepare("INSERT INTO form_submission_tokens (token_sha256, user_id, prcm_id, expires_at) VALUES (?, ?, ?, ?)");
+  const findToken = ctx.db.prepare("SELECT user_id, prcm_id, expires_at FROM form_submission_tokens WHERE token_sha256 = ?");
+  const insertSubmission = ctx.db.prepare("INSERT INTO form_submissions (user_id, prcm_id, values_json, saved_at) VALUES (?, ?, ?, ?)");
   const nowS = () => Math.floor(ctx.now().getTime() / 1000);
 
   function requireForm(formIdentifier: string) {
@@ -48,7 +58,7 @@ export function formsRoutes(router: Router, ctx: ApiContext): void {
     requireToken(ctx),
     route((req, res) => {
       const { formIdentifier } = parseParams(req, formParams);
-      const query = parseQuery(req, z.object({ raw: z.literal("true"), profileId: profileIdSchema }));
+      const query = parseQuery(req, rawFormQuery);
       const form = requireForm(formIdentifier);
       const { user } = authOf(res);
       const { profile } = requireAssignment(ctx, user.id, query.profileId);
@@ -62,10 +72,8 @@ export function formsRoutes(router: Router, ctx: ApiContext): void {
         const now = nowS();
         ctx.db.transaction(() => {
           // Every form view issues a token: expired ones go as new ones come, so the table stays small.
-          ctx.db.prepare("DELETE FROM form_submission_tokens WHERE expires_at <= ?").run(now);
-          ctx.db
-            .prepare("INSERT INTO form_submission_tokens (token_sha256, user_id, prcm_id, expires_at) VALUES (?, ?, ?, ?)")
-            .run(sha256(token), user.id, module.prcmId, now + SUBMISSION_TOKEN_TTL_S);
+          purgeTokens.run(now);
+          insertToken.run(sha256(token), user.id, module.prcmId, now + SUBMISSION_TOKEN_TTL_S);
         })();
       }
       success(res, {
@@ -83,17 +91,9 @@ export function formsRoutes(router: Router, ctx: ApiContext): void {
     "/formData/:formIdentifier",
     route((req, res) => {
       const { formIdentifier } = parseParams(req, formParams);
-      const body = parseBody(
-        req,
-        z.object({
-          submissionToken: z.string().min(1).max(200),
-          values: z.record(z.unknown()).refine((values) => Object.keys(values).length <= 100, { message: "too many fields" }),
-        }),
-      );
+      const body = parseBody(req, formSubmission);
       const form = requireForm(formIdentifier);
-      const token = ctx.db
-        .prepare("SELECT user_id, prcm_id, expires_at FROM form_submission_tokens WHERE token_sha256 = ?")
-        .get(sha256(body.submissionToken)) as { user_id: number; prcm_id: number; expires_at: number } | undefined;
+      const token = findToken.get(sha256(body.submissionToken)) as { user_id: number; prcm_id: number; expires_at: number } | undefined;
       const module = token && ctx.catalogue.modules.get(token.prcm_id);
       if (!token || !module || token.expires_at <= nowS() || module.component.formIdentifier !== formIdentifier) {
         throw unauthorized("invalid_submission_token");
@@ -105,9 +105,7 @@ export function formsRoutes(router: Router, ctx: ApiContext): void {
       const savedAt = ctx.now().toISOString();
       ctx.db.transaction(() => {
         if (savedForm.get(token.user_id, token.prcm_id)) throw conflict("form_already_saved");
-        ctx.db
-          .prepare("INSERT INTO form_submissions (user_id, prcm_id, values_json, saved_at) VALUES (?, ?, ?, ?)")
-          .run(token.user_id, token.prcm_id, JSON.stringify(result.values), savedAt);
+        insertSubmission.run(token.user_id, token.prcm_id, JSON.stringify(result.values), savedAt);
       })();
       success(res, { savedAt }, 201);
     }),
