@@ -1,7 +1,8 @@
 // bench/page-weight: for each applicant page, the HTML document (raw and gzip), the gzip size of every
 // script the page loads and the CSS, beside the bare Remix page (bench/baseline, decision 105), against
 // the budgets of DESIGN.md §7 (decisions 109, 166): JS ≤ 90 KiB hydrated, 0 B in lite mode, every applicant
-// document ≤ 6 KiB gzip; the distance to bare Remix is printed per page and at the end (decision 166).
+// document ≤ 6 KiB gzip, with JavaScript and in lite mode ("lite gz": a signed-out lite document carries its
+// stylesheet, decision 192); the distance to bare Remix is printed per page and at the end (decision 166).
 // Beside the scripts the HTML names (what hydration needs), "JS loaded" is what Chromium really fetches
 // with the page open until its network is quiet: also the deferred modules a page renders at once and
 // anything it loads when the browser is idle (bench/lib/loaded-js.mjs).
@@ -54,6 +55,7 @@ console.log(
   pad("page", 28),
   pad("HTML raw", 10),
   pad("HTML gz", 10),
+  pad("lite gz", 10),
   pad("JS gz", 10),
   pad("vs bare", 11),
   pad("JS loaded", 11),
@@ -68,6 +70,7 @@ console.log(
   pad("bare Remix (bench/baseline)", 28),
   pad(kib(bare.htmlRaw), 10),
   pad(kib(bare.htmlGzip), 10),
+  pad("", 10),
   pad(kib(bare.jsGzip), 10),
   pad("", 11),
   pad(kib(sum(bare.loaded)), 11),
@@ -83,6 +86,7 @@ for (const { name, normal, lite } of rows) {
     pad(name, 28),
     pad(kib(normal.htmlRaw), 10),
     pad(kib(normal.htmlGzip), 10),
+    pad(kib(lite.htmlGzip), 10),
     pad(kib(normal.jsGzip), 10),
     pad(signed(normal.jsGzip - bare.jsGzip), 11),
     pad(kib(sum(normal.loaded)), 11),
@@ -114,7 +118,7 @@ const budgets = [
   ["JS loaded in Chromium ≤ 90 KiB", failing((row) => sum(row.normal.loaded) > JS_BUDGET)],
   ["JS sent to Chromium ≤ 80 KB", failing((row) => sum(row.normal.loaded, "sentChromium") > SENT_CHROMIUM_BUDGET)],
   ["JS sent to a gzip-only client ≤ 90 KB", failing((row) => sum(row.normal.loaded, "sentGzip") > SENT_GZIP_BUDGET)],
-  ["HTML ≤ 6 KiB gzip", failing((row) => row.normal.htmlGzip > HTML_BUDGET)],
+  ["HTML ≤ 6 KiB gzip, with JavaScript and lite", failing((row) => Math.max(row.normal.htmlGzip, row.lite.htmlGzip) > HTML_BUDGET)],
   ["lite mode 0 B JS", failing((row) => row.lite.jsGzip > 0)],
 ];
 // "~4 KiB over bare Remix" was once read as the same as 90 KiB; with our floor they differ (decision 166).
