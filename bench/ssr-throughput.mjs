@@ -223,6 +223,12 @@ const rows = targets.map(({ name, runs }) => ({
   apiCpuMs: runs.some((result) => result.apiCpuMsPerRequest === null) ? null : median(runs.map((result) => result.apiCpuMsPerRequest)),
 }));
 const bareRps = rows[0].rps;
+// Each round's share against bare Remix's in the same round: the machine's speed changes between rounds (bare
+// Remix made 218–378 req/s in the three rounds of one run), and it moves the share with it.
+const bareRuns = targets[0].runs;
+for (const [index, row] of rows.entries()) {
+  row.byRound = targets[index].runs.map((result, round) => result.answersPerSecond / bareRuns[round].answersPerSecond);
+}
 for (const row of rows) {
   row.ratio = row.rps / bareRps;
   row.cpuRatio = row.cpuMs && rows[0].cpuMs ? rows[0].cpuMs / row.cpuMs : null;
@@ -247,6 +253,7 @@ console.log(
   pad("errors", 7),
   pad("non-2xx", 8),
   pad("of bare", 8),
+  pad("by round", 14),
   pad("CPU ms/req", 11),
   pad("of bare by CPU", 15),
   upstream === "separate" ? "API CPU ms/req" : "",
@@ -261,6 +268,7 @@ for (const row of rows) {
     pad(row.errors, 7),
     pad(row.non2xx, 8),
     pad(`${(row.ratio * 100).toFixed(0)} %`, 8),
+    pad(row.name === BARE ? "" : `${row.byRound.map((share) => (share * 100).toFixed(0)).join("/")} %`, 14),
     pad(row.cpuMs === null ? "-" : row.cpuMs.toFixed(2), 11),
     pad(row.cpuRatio === null ? "-" : `${(row.cpuRatio * 100).toFixed(0)} %`, 15),
     upstream === "separate" ? (row.apiCpuMs === null ? "-" : row.apiCpuMs.toFixed(2)) : "",
@@ -296,6 +304,7 @@ if (before) {
 console.log(
   "(of bare by CPU: bare Remix's server CPU time per request over the page's; what the req/s ratio approaches on an otherwise idle core)",
 );
+console.log("(by round: each round's req/s over bare Remix's in the same round; the verdicts use the medians' ratio)");
 const erring = rows.filter((row) => row.errors > 0 || row.non2xx > 0 || row.rps === 0);
 verdict(
   erring.length === 0,
