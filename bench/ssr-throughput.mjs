@@ -213,6 +213,9 @@ try {
 
 const rows = targets.map(({ name, runs }) => ({
   name,
+  // Each round's share against bare Remix's in the same round: the machine's speed changes between rounds (bare
+  // Remix made 218–378 req/s in the three rounds of one run), and it moves the share with it.
+  byRound: runs.map((result, round) => result.answersPerSecond / targets[0].runs[round].answersPerSecond),
   rps: median(runs.map((result) => result.answersPerSecond)),
   p50: median(runs.map((result) => result.latency.p50)),
   p99: median(runs.map((result) => result.latency.p99)),
@@ -223,12 +226,6 @@ const rows = targets.map(({ name, runs }) => ({
   apiCpuMs: runs.some((result) => result.apiCpuMsPerRequest === null) ? null : median(runs.map((result) => result.apiCpuMsPerRequest)),
 }));
 const bareRps = rows[0].rps;
-// Each round's share against bare Remix's in the same round: the machine's speed changes between rounds (bare
-// Remix made 218–378 req/s in the three rounds of one run), and it moves the share with it.
-const bareRuns = targets[0].runs;
-for (const [index, row] of rows.entries()) {
-  row.byRound = targets[index].runs.map((result, round) => result.answersPerSecond / bareRuns[round].answersPerSecond);
-}
 for (const row of rows) {
   row.ratio = row.rps / bareRps;
   row.cpuRatio = row.cpuMs && rows[0].cpuMs ? rows[0].cpuMs / row.cpuMs : null;
