@@ -93,43 +93,47 @@ function requestIds(lifecycle: Lifecycle): express.RequestHandler {
 }
 
 function mountRequestLogs(app: express.Express, logger: Logger): void {
-  // Request logs (DESIGN §8): one JSON line per request with the request id, customer, route id,
-  // status and duration; upstream calls log their own lines with the same request id. Headers are
-  // never logged, and link secrets in URLs are censored.
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (_req, res) => (res as unknown as Response).locals.requestId as string,
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || Boolean(req.url?.startsWith("/assets/")) },
-      // req.log in loaders carries the request id and customer, not the whole request on every line;
-      // the request line gets the request as a field of its own (no logger per request just for it).
-      quietReqLogger: true,
-      quietResLogger: true,
-      customSuccessObject: (req, res, loggable: Record<string, unknown>) => ({ ...requestLineFields(req as Request), ...loggable }),
-      // A 5xx page is logged by whoever produced it (with the real error); pino-http's own
-      // "failed with status code" stand-in only adds noise.
-      customErrorObject: (req, res, error, loggable: Record<string, unknown>) => ({
-        ...requestLineFields(req as Request),
-        ...loggable,
-        ...(error instanceof Error && error.message === `failed with status code ${res.statusCode}` ? { err: undefined } : {}),
-      }),
-      serializers: {
-        req: (req: SerializedRequest) => ({
-          id: req.id,
-          method: req.method,
-          url: redactUrl((req.raw as Partial<Request> | undefined)?.originalUrl ?? req.url),
-          userAgent: req.headers?.["user-agent"],
-        }),
-        res: (res: SerializedResponse) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use((req, _res, next) => {
     const cstm = customerOfPath(req.path);
     if (cstm) req.log = req.log.child({ cstm });
     next();
   });
+}
+
+/**
+ * Request logs (DESIGN §8): one JSON line per request with the request id, customer, route id,
+ * status and duration; upstream calls log their own lines with the same request id. Headers are
+ * never logged, and link secrets in URLs are censored. Exported for bench/request-log.ts.
+ */
+export function requestLog(logger: Logger): express.RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (_req, res) => (res as unknown as Response).locals.requestId as string,
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || Boolean(req.url?.startsWith("/assets/")) },
+    // req.log in loaders carries the request id and customer, not the whole request on every line;
+    // the request line gets the request as a field of its own (no logger per request just for it).
+    quietReqLogger: true,
+    quietResLogger: true,
+    customSuccessObject: (req, res, loggable: Record<string, unknown>) => ({ ...requestLineFields(req as Request), ...loggable }),
+    // A 5xx page is logged by whoever produced it (with the real error); pino-http's own
+    // "failed with status code" stand-in only adds noise.
+    customErrorObject: (req, res, error, loggable: Record<string, unknown>) => ({
+      ...requestLineFields(req as Request),
+      ...loggable,
+      ...(error instanceof Error && error.message === `failed with status code ${res.statusCode}` ? { err: undefined } : {}),
+    }),
+    serializers: {
+      req: (req: SerializedRequest) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl((req.raw as Partial<Request> | undefined)?.originalUrl ?? req.url),
+        userAgent: req.headers?.["user-agent"],
+      }),
+      res: (res: SerializedResponse) => ({ statusCode: res.statusCode }),
+    },
+  }) as express.RequestHandler;
 }
 
 /** What the request line adds to pino-http's status and duration: the request, customer and route id. */
