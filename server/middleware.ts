@@ -104,7 +104,8 @@ function mountRequestLogs(app: express.Express, logger: Logger): void {
 /**
  * Request logs (DESIGN §8): one JSON line per request with the request id, customer, route id,
  * status and duration; upstream calls log their own lines with the same request id. Headers are
- * never logged, and link secrets in URLs are censored. Exported for bench/request-log.ts.
+ * never logged, and link secrets in URLs are censored. pino-http is patched not to build a logger these
+ * options never use (decision 193). Exported for bench/request-log.ts.
  */
 export function requestLog(logger: Logger): express.RequestHandler {
   return pinoHttp({
