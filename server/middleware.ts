@@ -107,7 +107,7 @@ function mountRequestLogs(app: express.Express, logger: Logger): void {
  * never logged, and link secrets in URLs are censored. pino-http is patched not to build a logger these
  * options never use (decision 193). Exported for bench/request-log.ts.
  */
-export function requestLog(logger: Logger): express.RequestHandler {
+export function requestLog(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId: (_req, res) => (res as unknown as Response).locals.requestId as string,
@@ -134,7 +134,7 @@ export function requestLog(logger: Logger): express.RequestHandler {
       }),
       res: (res: SerializedResponse) => ({ statusCode: res.statusCode }),
     },
-  }) as express.RequestHandler;
+  });
 }
 
 /** What the request line adds to pino-http's status and duration: the request, customer and route id. */
