@@ -15,6 +15,7 @@ import type { ServerConfig } from "./env";
 import type { Lifecycle } from "./lifecycle";
 import { plainErrorPage } from "./plain-page";
 import type { ServerResources } from "./services";
+import type { LightRoute } from "./in-process-upstream";
 import { staticWithPrecompressed } from "./static-assets";
 import { isCrossSiteRequest, isForeignOriginDataRequest, securityHeaders } from "./security";
 
@@ -49,24 +50,33 @@ export function mountMiddleware(app: express.Express, parts: MiddlewareParts): v
   mountRemix(app, config, options, resources.services);
   app.use(lastResort(logger));
   if (resources.embeddedApi && resources.inProcessUpstream) {
-    resources.inProcessUpstream.serve(inProcessApi(config, logger, lifecycle, resources.embeddedApi.router));
+    const { app: api, light } = inProcessApi(config, logger, lifecycle, resources.embeddedApi.router);
+    resources.inProcessUpstream.serve(api, light);
   }
 }
 
 /**
  * The chain the app's own calls to the embedded API run through in memory (decision 191): the same
  * request id and request log as a call over the network, then the API; what only browsers need
- * (compression, probes, static files, security headers, Remix) is left out.
+ * (compression, probes, static files, security headers, Remix) is left out. The app's JSON calls run
+ * the same parts the light way, without Node's message objects and Express's application layer
+ * (decision 194); any other call runs through the Express app.
  */
-function inProcessApi(config: ServerConfig, logger: Logger, lifecycle: Lifecycle, router: express.Router): express.Express {
+function inProcessApi(
+  config: ServerConfig,
+  logger: Logger,
+  lifecycle: Lifecycle,
+  router: express.Router,
+): { app: express.Express; light: LightRoute } {
   const api = express();
   api.disable("x-powered-by");
   api.set("trust proxy", config.TRUST_PROXY);
-  api.use(requestIds(lifecycle));
-  mountRequestLogs(api, logger);
+  const before = [requestIds(lifecycle), ...requestLogs(logger)];
+  const after = lastResort(logger);
+  for (const middleware of before) api.use(middleware);
   api.use("/api", router);
-  api.use(lastResort(logger));
-  return api;
+  api.use(after);
+  return { app: api, light: { app: api, before, mountPath: "/api", router, after, bodyLimitBytes: config.BODY_LIMIT_BYTES } };
 }
 
 function lastResort(logger: Logger): express.ErrorRequestHandler {
@@ -93,12 +103,19 @@ function requestIds(lifecycle: Lifecycle): express.RequestHandler {
 }
 
 function mountRequestLogs(app: express.Express, logger: Logger): void {
-  app.use(requestLog(logger));
-  app.use((req, _res, next) => {
-    const cstm = customerOfPath(req.path);
-    if (cstm) req.log = req.log.child({ cstm });
-    next();
-  });
+  for (const middleware of requestLogs(logger)) app.use(middleware);
+}
+
+/** The request line, and loaders' req.log with the customer. */
+function requestLogs(logger: Logger): express.RequestHandler[] {
+  return [
+    requestLog(logger),
+    (req, _res, next) => {
+      const cstm = customerOfPath(req.path);
+      if (cstm) req.log = req.log.child({ cstm });
+      next();
+    },
+  ];
 }
 
 /**

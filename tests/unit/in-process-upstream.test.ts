@@ -1,3 +1,4 @@
+import { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import express from "express";
 import { pino } from "pino";
@@ -8,23 +9,36 @@ import { InProcessDispatcher, InProcessSocket } from "../../server/in-process-up
 // The embedded API's calls in memory (decision 191): what a caller of the dispatcher sees is an HTTP
 // exchange with the handler, as undici's request() and fetch() would have had over the network.
 
-function echoApi() {
-  const app = express();
-  app.use(express.json());
-  app.all("/api/echo", (req, res) => {
+type Way = "full" | "light";
+
+/** The echo API as the server mounts the embedded one: a router under /api, an error handler after it. */
+function echoApi(way: Way = "light") {
+  const router = express.Router();
+  router.use(express.json({ limit: 1000 }));
+  router.all("/echo", (req, res) => {
     res.setHeader("X-Seen-Socket", req.socket instanceof InProcessSocket ? "in-process" : "other");
-    res
-      .status(201)
-      .json({ method: req.method, url: req.url, auth: req.get("authorization") ?? null, body: req.body as unknown, ip: req.ip });
+    res.setHeader("X-Seen-Way", req instanceof IncomingMessage ? "full" : "light");
+    res.status(201).json({
+      method: req.method,
+      url: req.originalUrl,
+      path: req.path,
+      baseUrl: req.baseUrl,
+      query: req.query,
+      auth: req.get("authorization") ?? null,
+      body: req.body as unknown,
+      ip: req.ip,
+    });
   });
-  app.get("/api/slow", () => undefined);
-  app.get("/api/binary", (_req, res) => {
+  router.get("/slow", (_req, res) => {
+    res.on("close", () => closedSlow.push({ destroyed: res.destroyed, ended: res.writableEnded }));
+  });
+  router.get("/binary", (_req, res) => {
     res.setHeader("Content-Type", "application/pdf");
     res.write(Buffer.from([0x25, 0x50, 0x44, 0x46]));
     res.end(Buffer.from([0x2d, 0x31]));
   });
   // A large export, written as a stream that waits whenever the response says it is full.
-  app.get("/api/export", (_req, res) => {
+  router.get("/export", (_req, res) => {
     res.setHeader("Content-Type", "text/csv");
     Readable.from(
       (function* () {
@@ -32,27 +46,40 @@ function echoApi() {
       })(),
     ).pipe(res);
   });
-  app.get("/api/cookies", (_req, res) => {
+  router.get("/cookies", (_req, res) => {
     res.setHeader("Set-Cookie", ["a=1", "b=2"]);
     res.status(204).end();
   });
-  app.get("/api/fails", () => {
+  router.get("/fails", () => {
     throw new Error("broken handler");
   });
-  app.use((_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  router.use((_req, res) => res.status(404).json({ error: "not_found" }));
+  // As the embedded API's: a parser's client error keeps its status, anything else is a 500.
+  router.use((error: { status?: number; type?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (error.status && error.status < 500) return res.status(error.status).json({ error: error.type ?? "client" });
     res.status(500).json({ errorCode: "API01" });
   });
+  const after = (_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    res.status(500).end("last resort");
+  };
+  const app = express();
+  app.disable("x-powered-by");
+  app.use("/api", router);
+  app.use(after);
   const dispatcher = new InProcessDispatcher();
-  dispatcher.serve(app);
+  if (way === "light") dispatcher.serve(app, { app, before: [], mountPath: "/api", router, after, bodyLimitBytes: 1000 });
+  else dispatcher.serve(app);
   return dispatcher;
 }
+
+const closedSlow: Array<{ destroyed: boolean; ended: boolean }> = [];
 
 // Never connected to: the dispatcher answers every call itself.
 const ORIGIN = "http://127.0.0.1:4567";
 
-describe("in-process upstream dispatcher (decision 191)", () => {
+describe.each<Way>(["full", "light"])("in-process upstream dispatcher (decisions 191, 194), the %s way", (way) => {
   it("hands method, path, query, headers and JSON body to the handler and returns status, headers and body", async () => {
-    const dispatcher = echoApi();
+    const dispatcher = echoApi(way);
     const response = await dispatcher.request({
       origin: ORIGIN,
       path: "/api/echo?profileId=P100",
@@ -63,9 +90,13 @@ describe("in-process upstream dispatcher (decision 191)", () => {
     expect(response.statusCode).toBe(201);
     expect(response.headers["content-type"]).toMatch(/application\/json/);
     expect(response.headers["x-seen-socket"]).toBe("in-process");
+    expect(response.headers["x-seen-way"]).toBe(way);
     expect(await response.body.json()).toEqual({
       method: "POST",
       url: "/api/echo?profileId=P100",
+      path: "/echo",
+      baseUrl: "/api",
+      query: { profileId: "P100" },
       auth: "Bearer t0k3n",
       body: { answer: "ä-42" },
       ip: "127.0.0.1",
@@ -73,7 +104,7 @@ describe("in-process upstream dispatcher (decision 191)", () => {
   });
 
   it("serves fetch() as well: binary bodies written in parts arrive whole, repeated headers stay apart", async () => {
-    const dispatcher = echoApi();
+    const dispatcher = echoApi(way);
     const pdf = await fetch(`${ORIGIN}/api/binary`, { dispatcher } as RequestInit);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
@@ -91,7 +122,7 @@ describe("in-process upstream dispatcher (decision 191)", () => {
   });
 
   it("a large streamed body arrives whole and in order, also when the caller reads slowly", async () => {
-    const response = await echoApi().request({ origin: ORIGIN, path: "/api/export", method: "GET" });
+    const response = await echoApi(way).request({ origin: ORIGIN, path: "/api/export", method: "GET" });
     expect(response.statusCode).toBe(200);
     let received = "";
     for await (const chunk of response.body) {
@@ -106,13 +137,13 @@ describe("in-process upstream dispatcher (decision 191)", () => {
   });
 
   it("a handler's error is the handler's answer (a 500), not a failed call", async () => {
-    const response = await echoApi().request({ origin: ORIGIN, path: "/api/fails", method: "GET" });
+    const response = await echoApi(way).request({ origin: ORIGIN, path: "/api/fails", method: "GET" });
     expect(response.statusCode).toBe(500);
     expect(await response.body.json()).toEqual({ errorCode: "API01" });
   });
 
   it("a call whose budget runs out rejects with the signal's reason, like a call over the network", async () => {
-    const dispatcher = echoApi();
+    const dispatcher = echoApi(way);
     const call = dispatcher.request({ origin: ORIGIN, path: "/api/slow", method: "GET", signal: AbortSignal.timeout(50) });
     await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
   });
@@ -123,15 +154,21 @@ describe("in-process upstream dispatcher (decision 191)", () => {
     const lines: Array<{ msg?: string; req?: { url?: string } }> = [];
     const destination = { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) };
     const events: string[] = [];
-    const app = express();
-    app.use(pinoHttp({ logger: pino({}, destination) }));
-    app.get("/api/logged", (_req, res) => {
+    const router = express.Router();
+    router.get("/logged", (_req, res) => {
       res.on("finish", () => events.push("finish"));
       res.on("close", () => events.push("close"));
       res.json({ ok: true });
     });
+    const log = pinoHttp({ logger: pino({}, destination) });
+    const after: express.ErrorRequestHandler = (_error, _req, res) => void res.status(500).end();
+    const app = express();
+    app.use(log);
+    app.use("/api", router);
+    app.use(after);
     const dispatcher = new InProcessDispatcher();
-    dispatcher.serve(app);
+    if (way === "light") dispatcher.serve(app, { app, before: [log], mountPath: "/api", router, after, bodyLimitBytes: 1000 });
+    else dispatcher.serve(app);
     const response = await dispatcher.request({ origin: ORIGIN, path: "/api/logged", method: "GET" });
     expect(await response.body.json()).toEqual({ ok: true });
     await expect.poll(() => events, { timeout: 5_000 }).toEqual(["finish", "close"]);
@@ -141,5 +178,78 @@ describe("in-process upstream dispatcher (decision 191)", () => {
   it("before the app serves, a call fails as a refused connection would", async () => {
     const call = new InProcessDispatcher().request({ origin: ORIGIN, path: "/api/echo", method: "GET" });
     await expect(call).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+});
+
+describe("the light way (decision 194): the app's own JSON calls, answered as the full way answers them", () => {
+  async function answer(dispatcher: InProcessDispatcher, path: string, method = "GET", body?: string, contentType?: string) {
+    const response = await dispatcher.request({
+      origin: ORIGIN,
+      path,
+      method: method as "GET",
+      headers: contentType ? { "Content-Type": contentType } : {},
+      body,
+    });
+    return { status: response.statusCode, headers: response.headers, body: await response.body.text() };
+  }
+
+  const calls: Array<{ name: string; path: string; method?: string; body?: string; type?: string; way: Way }> = [
+    { name: "a GET with a nested query", path: "/api/echo?a[b]=1&a[c]=2&list=1&list=2", way: "light" },
+    {
+      name: "a POST with a JSON body",
+      path: "/api/echo",
+      method: "POST",
+      body: '{"answer":"ä-42"}',
+      type: "application/json",
+      way: "light",
+    },
+    {
+      name: "a JSON body in UTF-8",
+      path: "/api/echo",
+      method: "POST",
+      body: "[1,2]",
+      type: "application/json; charset=utf-8",
+      way: "light",
+    },
+    { name: "broken JSON (400)", path: "/api/echo", method: "POST", body: '{"answer":', type: "application/json", way: "full" },
+    { name: "a bare JSON string (strict: 400)", path: "/api/echo", method: "POST", body: '"text"', type: "application/json", way: "full" },
+    {
+      name: "a body over the limit (413)",
+      path: "/api/echo",
+      method: "POST",
+      body: JSON.stringify({ long: "x".repeat(1200) }),
+      type: "application/json",
+      way: "full",
+    },
+    { name: "another charset (415)", path: "/api/echo", method: "POST", body: "{}", type: "application/json; charset=latin1", way: "full" },
+    {
+      name: "another type of body",
+      path: "/api/echo",
+      method: "POST",
+      body: "a=1",
+      type: "application/x-www-form-urlencoded",
+      way: "full",
+    },
+    { name: "the mount path in other letters", path: "/API/echo", way: "full" },
+    { name: "an unknown path (the API's 404)", path: "/api/nothing", way: "light" },
+    { name: "a handler that throws (500)", path: "/api/fails", way: "light" },
+  ];
+
+  it.each(calls)("$name: status, headers and body as the full way's; taken the $way way", async (call) => {
+    const light = await answer(echoApi("light"), call.path, call.method, call.body, call.type);
+    const full = await answer(echoApi("full"), call.path, call.method, call.body, call.type);
+    // The echo names the way it was served; everything else is the same message.
+    const { "x-seen-way": seenWay, ...lightHeaders } = light.headers;
+    const { "x-seen-way": _fullWay, ...fullHeaders } = full.headers;
+    expect({ ...light, headers: lightHeaders }).toEqual({ ...full, headers: fullHeaders });
+    if (light.status === 201) expect(seenWay).toBe(call.way);
+    else expect(seenWay).toBeUndefined();
+  });
+
+  it("a caller that gives up leaves the handler's response closed and destroyed, as a closed connection would", async () => {
+    closedSlow.length = 0;
+    const call = echoApi("light").request({ origin: ORIGIN, path: "/api/slow", method: "GET", signal: AbortSignal.timeout(50) });
+    await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+    await expect.poll(() => closedSlow, { timeout: 5_000 }).toEqual([{ destroyed: true, ended: false }]);
   });
 });
