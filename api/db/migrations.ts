@@ -704,6 +704,13 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX IF NOT EXISTS applicant_notes_user ON applicant_notes (user_id, profile_id, id);
   `,
+  // 18: every view of a Form module issues a submission token and purges the expired ones (R-FORM-01, 12 hours):
+  // without an index the purge read every token of the last 12 hours on every view, and erasing an applicant
+  // (the cascade by user, docs/decisions/181) read them all as well.
+  `
+  CREATE INDEX IF NOT EXISTS form_submission_tokens_expires_at ON form_submission_tokens (expires_at);
+  CREATE INDEX IF NOT EXISTS form_submission_tokens_user ON form_submission_tokens (user_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -14,6 +14,8 @@ import { requireAssignment } from "../store/progress";
  * (with a bearer token) hands out a submissionToken bound to user, profile module and form.
  */
 const SUBMISSION_TOKEN_TTL_S = 12 * 60 * 60;
+/** Run on every form view: through its index (migration 18), it reads only the expired tokens. */
+export const PURGE_SUBMISSION_TOKENS_SQL = "DELETE FROM form_submission_tokens WHERE expires_at <= ?";
 
 const formParams = z.object({ formIdentifier: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 const rawFormQuery = z.object({ raw: z.literal("true"), profileId: profileIdSchema });
@@ -25,7 +27,7 @@ const formSubmission = z.object({
 export function formsRoutes(router: Router, ctx: ApiContext): void {
   // Prepared once, not on every form view (each view writes its submission token).
   const savedForm = ctx.db.prepare("SELECT values_json, saved_at FROM form_submissions WHERE user_id = ? AND prcm_id = ?");
-  const purgeTokens = ctx.db.prepare("DELETE FROM form_submission_tokens WHERE expires_at <= ?");
+  const purgeTokens = ctx.db.prepare(PURGE_SUBMISSION_TOKENS_SQL);
   const insertToken = ctx.db.prepare("INSERT INTO form_submission_tokens (token_sha256, user_id, prcm_id, expires_at) VALUES (?, ?, ?, ?)");
   const findToken = ctx.db.prepare("SELECT user_id, prcm_id, expires_at FROM form_submission_tokens WHERE token_sha256 = ?");
   const insertSubmission = ctx.db.prepare("INSERT INTO form_submissions (user_id, prcm_id, values_json, saved_at) VALUES (?, ?, ?, ?)");

@@ -1,4 +1,6 @@
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PURGE_SUBMISSION_TOKENS_SQL } from "../../api/routes/forms";
 import { startApi, type TestApi } from "./support/api";
 import { VALID_PERSONAL_DATA, freshLogin } from "./support/flows";
 
@@ -95,6 +97,32 @@ describe("POST /formData/{id}", () => {
     expect((await api.post("/formData/other-form", { submissionToken, values: VALID_PERSONAL_DATA })).status).toBe(404);
     expect((await api.post("/formData/personal-data", { submissionToken })).status).toBe(400);
     expect((await api.post("/formData/personal-data", { submissionToken, values: ["a"] })).status).toBe(400);
+  });
+
+  it("R-FORM-01 a form view purges the expired submission tokens through an index, not by reading every token", async () => {
+    const token = await freshToken();
+    const first = (await rawForm(token)).body.submissionToken as string;
+    api.advance(12 * 60 * 60 + 1);
+    const second = (await rawForm(token)).body.submissionToken as string;
+    expect(second).not.toBe(first);
+    const db = new Database(api.databasePath, { readonly: true });
+    try {
+      const expired = db.prepare("SELECT COUNT(*) AS n FROM form_submission_tokens WHERE expires_at <= ?");
+      const now =
+        (db.prepare("SELECT MAX(expires_at) AS latest FROM form_submission_tokens").get() as { latest: number }).latest - 12 * 60 * 60;
+      expect(expired.get(now)).toEqual({ n: 0 });
+      const plan = (sql: string, ...values: unknown[]) =>
+        (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]).map((row) => row.detail);
+      // Every form view runs the purge; erasing an applicant deletes their tokens by user (the cascade).
+      expect(plan(PURGE_SUBMISSION_TOKENS_SQL, now)).toEqual([
+        "SEARCH form_submission_tokens USING COVERING INDEX form_submission_tokens_expires_at (expires_at<?)",
+      ]);
+      expect(plan("DELETE FROM form_submission_tokens WHERE user_id = ?", 1)).toEqual([
+        "SEARCH form_submission_tokens USING COVERING INDEX form_submission_tokens_user (user_id=?)",
+      ]);
+    } finally {
+      db.close();
+    }
   });
 
   it("a submission token expires after 12 hours", async () => {
