@@ -352,7 +352,7 @@ class LightWay {
       [AppResponse.prototype, expressParts.response],
     ] as const) {
       for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(source))) {
-        if (!(name in LightRequest.prototype) && !(name in LightResponse.prototype)) Object.defineProperty(target, name, descriptor);
+        if (!(name in target)) Object.defineProperty(target, name, descriptor);
       }
       Object.defineProperty(target, "app", { value: app, configurable: true, enumerable: true, writable: true });
     }
@@ -370,9 +370,12 @@ class LightWay {
   takes(options: Dispatcher.DispatchOptions, headers: Record<string, string>, body: Buffer | undefined): { body: unknown } | undefined {
     if (!options.path.startsWith(this.prefix)) return undefined;
     if ("transfer-encoding" in headers || "content-encoding" in headers) return undefined;
-    if (!body || body.length === 0)
-      return "content-length" in headers && headers["content-length"] !== "0" ? undefined : { body: undefined };
-    if (body.length > this.route.bodyLimitBytes || headers["content-length"] !== String(body.length)) return undefined;
+    // No body: body-parser leaves `{}` and reads nothing. A length the body does not have goes the full way.
+    if (!body) return "content-length" in headers ? undefined : { body: undefined };
+    if (headers["content-length"] !== String(body.length)) return undefined;
+    // An empty body: every parser of the API makes it `{}`, whatever its type.
+    if (body.length === 0) return { body: {} };
+    if (body.length > this.route.bodyLimitBytes) return undefined;
     if (!JSON_TYPE.test(headers["content-type"] ?? "")) return undefined;
     const text = body.toString("utf8");
     const first = FIRST_CHARACTER.exec(text)?.[1];
@@ -416,10 +419,10 @@ class LightWay {
     const fail = (error: unknown) => {
       try {
         after(error, request, response, () => undefined);
-      } catch (again) {
+      } catch {
+        // The error handler failed itself: as Express's final handler, the answer is a bare 500.
         if (!res.headersSent) res.statusCode = 500;
         res.end();
-        void again;
       }
     };
     let index = 0;

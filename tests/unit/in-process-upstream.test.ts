@@ -211,6 +211,8 @@ describe("the light way (decision 194): the app's own JSON calls, answered as th
       type: "application/json; charset=utf-8",
       way: "light",
     },
+    { name: "an empty JSON body", path: "/api/echo", method: "POST", body: "", type: "application/json", way: "light" },
+    { name: "an empty body of another type", path: "/api/echo", method: "POST", body: "", type: "text/plain", way: "light" },
     { name: "broken JSON (400)", path: "/api/echo", method: "POST", body: '{"answer":', type: "application/json", way: "full" },
     { name: "a bare JSON string (strict: 400)", path: "/api/echo", method: "POST", body: '"text"', type: "application/json", way: "full" },
     {
