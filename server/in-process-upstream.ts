@@ -376,7 +376,9 @@ class LightWay {
     // An empty body: every parser of the API makes it `{}`, whatever its type.
     if (body.length === 0) return { body: {} };
     if (body.length > this.route.bodyLimitBytes) return undefined;
-    if (!JSON_TYPE.test(headers["content-type"] ?? "")) return undefined;
+    // DESIGN §8: bounded before a pattern runs on it.
+    const type = headers["content-type"] ?? "";
+    if (type.length > MAX_JSON_TYPE_LENGTH || !JSON_TYPE.test(type)) return undefined;
     const text = body.toString("utf8");
     const first = FIRST_CHARACTER.exec(text)?.[1];
     if (first !== "{" && first !== "[") return undefined;
@@ -444,13 +446,15 @@ class LightWay {
         req.url = req.originalUrl;
         req.baseUrl = "";
         // The API answers every path itself (its own 404): reaching here is an error it passed on.
-        fail(routerError ?? new Error(`no answer for ${req.method} ${req.baseUrl}${req.url}`));
+        fail(routerError ?? new Error(`no answer for ${req.method} ${req.originalUrl}`));
       });
     };
     next();
   }
 }
 
+/** Longer than any JSON type with a charset: such a header goes the full way, unread by the pattern. */
+const MAX_JSON_TYPE_LENGTH = 64;
 /** body-parser's JSON: application/json, in UTF-8 when a charset is named. */
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*(?:utf-8|"utf-8")\s*)?$/i;
 /** body-parser's strict mode: the first character that is not JSON white space. */
