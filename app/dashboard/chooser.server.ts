@@ -4,7 +4,9 @@ import { requireApplicant, type ApplicantContext } from "~/account/session.serve
 import { customerPages } from "~/domain/customer";
 import { customerPath } from "~/domain/customer-path";
 import { chooserCard, type ChooserCard } from "~/domain/profile";
+import { formatDate } from "~/i18n/format-date";
 import { getTranslator } from "~/i18n/i18n.server";
+import type { Language } from "~/i18n/languages";
 import { commitSession } from "~/session/request.server";
 import { getProfileRecords, profileFromRecord, type ProfileRecord } from "~/upstream/applicant.server";
 import { readFormData } from "~/forms/form-data.server";
@@ -21,6 +23,7 @@ export interface ChooserCardView extends ChooserCard {
   completed: boolean;
   /** The profile the session works on now. */
   active: boolean;
+  /** The day the profile closes, as the page's language writes it (formatted here, decision 195). */
   openUntil: string | null;
   progress: { done: number; total: number } | null;
 }
@@ -32,7 +35,7 @@ export interface ChooserView {
   title: string;
 }
 
-function cardView(record: ProfileRecord, activeId: string | undefined): ChooserCardView {
+function cardView(record: ProfileRecord, activeId: string | undefined, language: Language): ChooserCardView {
   const profile = profileFromRecord(record);
   const total = record.totalComponents;
   return {
@@ -42,7 +45,7 @@ function cardView(record: ProfileRecord, activeId: string | undefined): ChooserC
     description: record.description ?? "",
     completed: profile.completed,
     active: profile.id === activeId,
-    openUntil: profile.openUntil,
+    openUntil: profile.openUntil ? formatDate(profile.openUntil, language) : null,
     progress: total !== undefined && total > 0 ? { done: record.finishedComponents ?? 0, total } : null,
   };
 }
@@ -52,7 +55,7 @@ async function loadCards(args: LoaderFunctionArgs, applicant: ApplicantContext):
   const activeId = applicant.session.get("activeProfileId");
   return records.flatMap((record) => {
     try {
-      return [cardView(record, activeId)];
+      return [cardView(record, activeId, applicant.language)];
     } catch (error) {
       // An invalid profile (R-ENT-05) is left out and reported, the others stay choosable.
       args.context.logger.warn({ err: error }, "invalid profile left out of the chooser");

@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PasswordChangedNotice } from "~/components/password-changed-notice";
 import { paragraphsOf } from "~/domain/text";
 import type { RouteHandle } from "~/handle";
-import { formatDate } from "~/i18n/format-date";
 import { useTranslation } from "~/i18n/react";
 import { ModalLink } from "~/modals/modal-link";
 import { defineModals } from "~/modals/route-modals";
@@ -29,11 +28,11 @@ function ProgressBar({ value, label }: { value: number; label: string }) {
 
 /** R-SCR-05: registered since, x of y completed. */
 function ProgressView({ view }: { view: HomeView }) {
-  const { t, language } = useTranslation("dashboard");
+  const { t } = useTranslation("dashboard");
   return (
     <section className="card progress-view" aria-labelledby="progress-title">
       <h2 id="progress-title">{t("progress.title")}</h2>
-      {view.registeredSince ? <p>{t("progress.registeredSince", { date: formatDate(view.registeredSince, language) })}</p> : null}
+      {view.registeredSince ? <p>{t("progress.registeredSince", { date: view.registeredSince })}</p> : null}
       <p>{t("progress.completed", { done: view.overall.done, total: view.overall.total })}</p>
       <ProgressBar value={view.overall.percentage} label={t("progress.title")} />
     </section>

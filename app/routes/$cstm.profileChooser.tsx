@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chooserAction, chooserLoader, type ChooserActionData, type ChooserCardView } from "~/dashboard/chooser.server";
-import { formatDate } from "~/i18n/format-date";
 import { useTranslation } from "~/i18n/react";
 import stylesUrl from "~/styles/dashboard.css?url";
 
@@ -17,11 +16,11 @@ export function action(args: ActionFunctionArgs) {
 }
 
 function CardNotice({ card }: { card: ChooserCardView }) {
-  const { t, language } = useTranslation("dashboard");
+  const { t } = useTranslation("dashboard");
   if (card.notice === "finished") return <p className="notice">{t("chooser.finished")}</p>;
   if (card.notice === "expired") return <p className="notice notice-error">{t("chooser.expired")}</p>;
   if (card.notice === "locked") return <p className="notice notice-error">{t("chooser.locked")}</p>;
-  if (card.openUntil) return <p className="muted">{t("chooser.openUntil", { date: formatDate(card.openUntil, language) })}</p>;
+  if (card.openUntil) return <p className="muted">{t("chooser.openUntil", { date: card.openUntil })}</p>;
   return null;
 }
 
