@@ -6,6 +6,7 @@
 // 10 connections, 0 errors and 0 non-2xx on every page; with --before a before/after table.
 // Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 3] [--duration 20] [--connections 10]
 //        [--pages login,home] (name prefixes; default every applicant page) [--json file]
+//        [--warmup 5] (s per target before the rounds) [--rewarm 3] (s per target right before each measured window)
 //        [--build dir] (another build of the product than ./build, e.g. a copy of an earlier one)
 //        [--env NAME=value,NAME=value] (the product's configuration, e.g. COMPRESSION_LEVEL=6)
 //        [--before dir] (a copy of an earlier build, inside the repo: its pages run interleaved in the
@@ -36,6 +37,11 @@ const rounds = Number(option("rounds") ?? 3);
 const duration = Number(option("duration") ?? 20);
 const connections = Number(option("connections") ?? 10);
 const warmup = Number(option("warmup") ?? 5);
+// Every measured window starts on a warm server (decision 105's amendment of 2026-11-29): a server that idled while
+// the others ran starts slower (V8 shrinks an idle heap and gives up unused compiled code), and the idle times are
+// not equal: in a run of every page bare Remix idles through eight pages' windows and each page through one, so
+// without this the order of the targets moved home's share of bare Remix from 45 % to 68 % in the same hour.
+const rewarm = Number(option("rewarm") ?? 3);
 const only = option("pages")?.split(",");
 const jsonFile = option("json");
 const buildDir = option("build") && path.resolve(option("build"));
@@ -201,7 +207,10 @@ try {
   for (const target of targets) await run(target, warmup);
   for (const target of targets) target.runs = [];
   for (let round = 1; round <= rounds; round++) {
-    for (const target of targets) target.runs.push(await measure(target, duration));
+    for (const target of targets) {
+      if (rewarm > 0) await run(target, rewarm);
+      target.runs.push(await measure(target, duration));
+    }
     const figures = targets.map(({ name, runs }) => `${name} ${runs.at(-1).answersPerSecond.toFixed(0)}`).join(", ");
     process.stderr.write(`round ${round}/${rounds} done (req/s: ${figures}; product RSS ${rssMiB(product.pid)} MiB)\n`);
   }
@@ -233,7 +242,7 @@ for (const row of rows) {
 
 const pad = (value, width) => String(value).padEnd(width);
 console.log(
-  `autocannon: ${rounds} rounds × ${duration} s per page, interleaved, ${connections} connections, node ${process.version}, ` +
+  `autocannon: ${rounds} rounds × ${duration} s per page (each after ${rewarm} s unmeasured), interleaved, ${connections} connections, node ${process.version}, ` +
     (pinned ? "servers on core 0, autocannon on core 1" : "not pinned (no taskset or one core)"),
 );
 console.log(
