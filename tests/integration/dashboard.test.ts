@@ -1,4 +1,4 @@
-import path from "node:path";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const signedIn = (template: string, language = "en_GB") => signedInClone(server.baseUrl, template, language);
 
-const pathOf = (page: PageResponse) => new URL(page.url).pathname;
+const path = (page: PageResponse) => new URL(page.url).pathname;
 const main = (page: PageResponse) => /<main[\s\S]*<\/main>/.exec(page.text)?.[0] ?? "";
 const text = (page: PageResponse) =>
   main(page)
@@ -33,7 +33,7 @@ const personalData = DORA_PERSONAL_DATA;
 describe("home", () => {
   it("R-SCR-05 R-CONT-03 anna's home: every container with its modules, durations and progress; the progress view", async () => {
     const { browser, landing } = await signedIn("anna");
-    expect(pathOf(landing)).toBe("/demo/home");
+    expect(path(landing)).toBe("/demo/home");
     const page = text(landing);
     for (const name of ["Cognitive abilities", "Working style", "Practice tasks", "Personal details"]) expect(page).toContain(name);
     expect(page).toContain("Registered since");
@@ -121,7 +121,7 @@ describe("home", () => {
     expect(outdated.status).toBe(409);
     expect(text(outdated)).toContain("The privacy policy has changed in the meantime.");
     const accepted = await browser.post("/demo/home", { intent: "accept-data-protection", statementId: "1", revision: String(revision) });
-    expect(pathOf(accepted)).toBe("/demo/home");
+    expect(path(accepted)).toBe("/demo/home");
     expect(text(accepted)).toContain("you have accepted the privacy policy");
     expect(text(accepted)).not.toContain("I accept the privacy policy");
     expect(text(accepted)).toContain("May we contact you about further job offers?");
@@ -141,7 +141,7 @@ describe("home", () => {
 
   it("R-RTE-01 the trainee area: home with a side panel, and home-on-site", async () => {
     const { browser, landing } = await signedIn("greta", "de");
-    expect(pathOf(landing)).toBe("/azubi/home");
+    expect(path(landing)).toBe("/azubi/home");
     expect(landing.text).toMatch(/<aside[^>]*class="home-panel"/);
     expect(text(landing)).toContain("Ihr Fortschritt");
     const onSite = await browser.get("/azubi/home-on-site");
@@ -155,13 +155,9 @@ describe("home", () => {
 describe("dates", () => {
   // The server writes the days in the page's language; the browser only shows them (decision 195: a phone's first
   // Intl.DateTimeFormat cost home 40–70 ms of hydration).
-  function apiDb() {
-    return new Database(path.join(server.dataDir, "api.db"));
-  }
-
   it("R-SCR-05 R-SCR-08 registered since and open until are written as each language writes a day", async () => {
     const { browser, user } = await signedIn("ben");
-    const db = apiDb();
+    const db = new Database(join(server.dataDir, "api.db"));
     try {
       db.prepare("UPDATE users SET created_at = ? WHERE user_name = ?").run("2026-03-05T22:30:00.000Z", user.userName);
       const userId = (db.prepare("SELECT id FROM users WHERE user_name = ?").get(user.userName) as { id: number }).id;
@@ -188,7 +184,7 @@ describe("dates", () => {
 describe("profileChooser", () => {
   it("R-SCR-08 R-PROF-02 ben's cards: start, overview with the report hint, locked and expired texts", async () => {
     const { landing } = await signedIn("ben");
-    expect(pathOf(landing)).toBe("/demo/profileChooser");
+    expect(path(landing)).toBe("/demo/profileChooser");
     const page = text(landing);
     for (const name of ["Ausbildung 2027", "Duales Studium", "Vertrieb", "Werkstudium"]) expect(page).toContain(name);
     expect(page).toContain("You have finished this profile.");
