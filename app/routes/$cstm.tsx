@@ -89,9 +89,13 @@ export async function loader(args: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   args.currentUrl.pathname !== args.nextUrl.pathname || revalidateUnlessModalsClose(args);
 
-/** Every page has a title (WCAG 2.4.2), an error page the main error's title in the document's language. */
+/**
+ * Every page has a title (WCAG 2.4.2), an error page the main error's title in the document's language.
+ * The error comes first: an error caught here keeps the shell's earlier data, e.g. a client navigation
+ * whose route discovery failed without a connection (spec §8 "Chunk").
+ */
 export const meta: MetaFunction<typeof loader> = ({ data: shell, error, matches }) => {
-  if (shell) return [{ title: shell.customerName }];
+  if (shell && !error) return [{ title: shell.customerName }];
   return errorTitleMeta(error, matches.find((match) => match.id === "root")?.data as RootLoaderData | undefined);
 };
 

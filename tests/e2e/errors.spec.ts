@@ -157,10 +157,13 @@ test.describe("a failing upstream", () => {
     page.on("request", (request) => {
       if (/\/assets\/error-ui-/.test(request.url())) errorUiRequests.push(request.url());
     });
+    const discovered = page.waitForResponse((response) => response.url().includes("/__manifest?") && response.ok());
     await page.goto(`${server.baseUrl}/demo/login?langId=en_GB`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
-    // Wait until Remix hydrated the page, so the language form is a client navigation.
+    // Wait until Remix hydrated the page and discovered its routes, so the language form is a client
+    // navigation whose data request fails (the next test loses the connection before the discovery).
     await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await discovered;
     await context.setOffline(true);
     await page.getByRole("button", { name: "Deutsch (du)" }).click();
     const view = page.getByRole("alert");
@@ -185,6 +188,38 @@ test.describe("a failing upstream", () => {
     await view.getByRole("link", { name: "Close" }).click();
     await expect(page).toHaveURL(/\/demo\/login\?langId=de-DU$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anmeldung");
+  });
+
+  /**
+   * Remix learns the routes behind a page's links and forms (route discovery) shortly after hydration.
+   * A connection lost before that makes the navigation's discovery fail instead of its data request,
+   * and the error reaches the customer layout's boundary, which still holds the page's data: the view
+   * and the title must be the lost connection's there too, not the customer's name.
+   */
+  test("spec §8 Chunk: a connection lost before Remix discovered the page's routes still shows and titles 'Connection lost'", async ({
+    page,
+    context,
+    consoleErrors,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "client navigation needs scripts");
+    await page.route(/\/__manifest\?/, (route) => route.abort("internetdisconnected"));
+    await page.goto(`${server.baseUrl}/demo/login?langId=en_GB`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+    // The discovery after hydration has failed: the language form's route is still unknown.
+    const discoveryFailed = (error: string) => error.includes("Failed to fetch manifest patches");
+    await expect.poll(() => consoleErrors.some(discoveryFailed)).toBe(true);
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Deutsch (du)" }).click();
+    const view = page.getByRole("alert");
+    await expect(view.getByRole("heading", { level: 1 })).toHaveText("Network error");
+    await expect(view.getByText("Connection lost")).toBeVisible();
+    await expect(view.getByText("Error code Chunk")).toBeVisible();
+    await expect(page).toHaveTitle("Network error");
+    // Remix retries the discovery for the view's links (and fails again): closed, the page logs no more.
+    await page.close();
+    const others = consoleErrors.filter((error) => !discoveryFailed(error));
+    consoleErrors.splice(0, consoleErrors.length, ...others);
   });
 });
 
