@@ -711,6 +711,17 @@ const MIGRATIONS: string[] = [
   CREATE INDEX IF NOT EXISTS form_submission_tokens_expires_at ON form_submission_tokens (expires_at);
   CREATE INDEX IF NOT EXISTS form_submission_tokens_user ON form_submission_tokens (user_id);
   `,
+  // 19: a form view hands out a signed submission token instead of writing one (docs/decisions/196): the
+  // tokens' table goes, and the database gets the signing key, made once, so every process on this file
+  // accepts the same tokens and a restart keeps them valid.
+  `
+  DROP TABLE IF EXISTS form_submission_tokens;
+  CREATE TABLE IF NOT EXISTS api_keys (
+    name TEXT PRIMARY KEY,
+    key BLOB NOT NULL
+  ) WITHOUT ROWID;
+  INSERT OR IGNORE INTO api_keys (name, key) VALUES ('form-submission', randomblob(32));
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -22,7 +22,8 @@ export const ERASED_NAME = "[erased]";
  *   names, e-mail address or password; a random user name nobody knows; sign-in off; `erased_at` set, which hides it
  *   from every recruiter call (list, detail, exports);
  * - deleted: tokens (every session ends), activation and reset links, continue codes, engine session keys (links
- *   into a test), passwords kept for reuse checks, form answers and their links, feedback, tracking events, client
+ *   into a test), passwords kept for reuse checks, form answers (their signed submission tokens are refused once the
+ *   account is erased: docs/decisions/196), feedback, tracking events, client
  *   error reports, the mails in the outbox to the applicant, a newsletter subscription of the address, answers of
  *   the engine (the score and norm value of a session stay), recruiters' ratings and notes (docs/decisions/185);
  * - the audit log keeps every entry about the applicant without what it said (user name, before and after), and
@@ -43,7 +44,6 @@ export function eraseApplicant(ctx: ApiContext, scope: RecruiterScope | Retentio
       "DELETE FROM user_hashes WHERE user_id = ?",
       "DELETE FROM continue_codes WHERE user_id = ?",
       "DELETE FROM password_history WHERE user_id = ?",
-      "DELETE FROM form_submission_tokens WHERE user_id = ?",
       "DELETE FROM form_submissions WHERE user_id = ?",
       "DELETE FROM feedback WHERE user_id = ?",
       "DELETE FROM feedback_modal_seen WHERE user_id = ?",

@@ -1,8 +1,8 @@
 import type { Router } from "express";
 import { z } from "zod";
 import { authOf, requireToken } from "../auth/require-token";
-import { randomSecret, sha256 } from "../auth/secrets";
 import type { ApiContext } from "../context";
+import { submissionTokens } from "../forms/submission-token";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../http/errors";
 import { route, success } from "../http/handlers";
 import { parseBody, parseParams, parseQuery, profileIdSchema } from "../http/validation";
@@ -11,11 +11,10 @@ import { requireAssignment } from "../store/progress";
 
 /**
  * getProjectForms and formData (spec §7). POST /formData is token-free in the spec, so the raw GET
- * (with a bearer token) hands out a submissionToken bound to user, profile module and form.
+ * (with a bearer token) hands out a submissionToken bound to user, profile module and form: signed,
+ * not stored, so that reading a form writes nothing (docs/decisions/196).
  */
 const SUBMISSION_TOKEN_TTL_S = 12 * 60 * 60;
-/** Run on every form view: through its index (migration 18), it reads only the expired tokens. */
-export const PURGE_SUBMISSION_TOKENS_SQL = "DELETE FROM form_submission_tokens WHERE expires_at <= ?";
 
 const formParams = z.object({ formIdentifier: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 const rawFormQuery = z.object({ raw: z.literal("true"), profileId: profileIdSchema });
@@ -25,11 +24,10 @@ const formSubmission = z.object({
 });
 
 export function formsRoutes(router: Router, ctx: ApiContext): void {
-  // Prepared once, not on every form view (each view writes its submission token).
+  // Prepared once, not on every form view.
   const savedForm = ctx.db.prepare("SELECT values_json, saved_at FROM form_submissions WHERE user_id = ? AND prcm_id = ?");
-  const purgeTokens = ctx.db.prepare(PURGE_SUBMISSION_TOKENS_SQL);
-  const insertToken = ctx.db.prepare("INSERT INTO form_submission_tokens (token_sha256, user_id, prcm_id, expires_at) VALUES (?, ?, ?, ?)");
-  const findToken = ctx.db.prepare("SELECT user_id, prcm_id, expires_at FROM form_submission_tokens WHERE token_sha256 = ?");
+  const erasedUser = ctx.db.prepare("SELECT 1 FROM users WHERE id = ? AND erased_at IS NOT NULL");
+  const tokens = submissionTokens(ctx.db);
   const insertSubmission = ctx.db.prepare("INSERT INTO form_submissions (user_id, prcm_id, values_json, saved_at) VALUES (?, ?, ?, ?)");
   const nowS = () => Math.floor(ctx.now().getTime() / 1000);
 
@@ -67,17 +65,9 @@ export function formsRoutes(router: Router, ctx: ApiContext): void {
       const module = profile.modules.find((candidate) => candidate.component.formIdentifier === formIdentifier);
       if (!module) throw notFound("unknown_module");
       const saved = savedForm.get(user.id, module.prcmId) as { values_json: string; saved_at: string } | undefined;
-      let submissionToken: string | null = null;
-      if (!saved) {
-        const token = randomSecret();
-        submissionToken = token;
-        const now = nowS();
-        ctx.db.transaction(() => {
-          // Every form view issues a token: expired ones go as new ones come, so the table stays small.
-          purgeTokens.run(now);
-          insertToken.run(sha256(token), user.id, module.prcmId, now + SUBMISSION_TOKEN_TTL_S);
-        })();
-      }
+      const submissionToken = saved
+        ? null
+        : tokens.issue({ userId: user.id, prcmId: module.prcmId, expiresAt: nowS() + SUBMISSION_TOKEN_TTL_S });
       success(res, {
         profileId: profile.id,
         form,
@@ -95,19 +85,26 @@ export function formsRoutes(router: Router, ctx: ApiContext): void {
       const { formIdentifier } = parseParams(req, formParams);
       const body = parseBody(req, formSubmission);
       const form = requireForm(formIdentifier);
-      const token = findToken.get(sha256(body.submissionToken)) as { user_id: number; prcm_id: number; expires_at: number } | undefined;
-      const module = token && ctx.catalogue.modules.get(token.prcm_id);
-      if (!token || !module || token.expires_at <= nowS() || module.component.formIdentifier !== formIdentifier) {
+      const token = tokens.read(body.submissionToken);
+      const module = token && ctx.catalogue.modules.get(token.prcmId);
+      // An erased applicant's tokens die with the account (GDPR Art. 17, docs/decisions/181).
+      if (
+        !token ||
+        !module ||
+        token.expiresAt <= nowS() ||
+        module.component.formIdentifier !== formIdentifier ||
+        erasedUser.get(token.userId)
+      ) {
         throw unauthorized("invalid_submission_token");
       }
-      if (savedForm.get(token.user_id, token.prcm_id)) throw conflict("form_already_saved");
-      if (!requireAssignment(ctx, token.user_id, module.profileId).isOpen) throw forbidden("profile_closed");
+      if (savedForm.get(token.userId, token.prcmId)) throw conflict("form_already_saved");
+      if (!requireAssignment(ctx, token.userId, module.profileId).isOpen) throw forbidden("profile_closed");
       const result = validateFormValues(form, body.values, ctx.now().toISOString().slice(0, 10));
       if (!result.ok) throw badRequest("invalid_values", result.errors);
       const savedAt = ctx.now().toISOString();
       ctx.db.transaction(() => {
-        if (savedForm.get(token.user_id, token.prcm_id)) throw conflict("form_already_saved");
-        insertSubmission.run(token.user_id, token.prcm_id, JSON.stringify(result.values), savedAt);
+        if (savedForm.get(token.userId, token.prcmId)) throw conflict("form_already_saved");
+        insertSubmission.run(token.userId, token.prcmId, JSON.stringify(result.values), savedAt);
       })();
       success(res, { savedAt }, 201);
     }),

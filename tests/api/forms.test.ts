@@ -1,6 +1,5 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PURGE_SUBMISSION_TOKENS_SQL } from "../../api/routes/forms";
 import { startApi, type TestApi } from "./support/api";
 import { VALID_PERSONAL_DATA, freshLogin } from "./support/flows";
 
@@ -22,7 +21,8 @@ describe("GET /formData/{id}?raw=true", () => {
     const reply = await rawForm(token);
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ profileId: "P100", saved: false, savedAt: null, values: null });
-    expect(reply.body.submissionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Signed, not stored (docs/decisions/196): user id, profile module, expiry and the signature.
+    expect(reply.body.submissionToken).toMatch(/^\d+\.\d+\.\d+\.[A-Za-z0-9_-]{43}$/);
     expect(reply.body.form).toMatchObject({ form_identifier: "personal-data", comp_comp_id: 40 });
     expect(reply.body.form.title.en_GB).toBe("Personal details");
     const relocate = reply.body.form.fields.find((field: any) => field.name === "willingToRelocate");
@@ -99,30 +99,55 @@ describe("POST /formData/{id}", () => {
     expect((await api.post("/formData/personal-data", { submissionToken, values: ["a"] })).status).toBe(400);
   });
 
-  it("R-FORM-01 a form view purges the expired submission tokens through an index, not by reading every token", async () => {
+  it("R-FORM-01 a form view writes nothing; its token still saves after a restart of the API on the same database", async () => {
     const token = await freshToken();
-    const first = (await rawForm(token)).body.submissionToken as string;
-    api.advance(12 * 60 * 60 + 1);
-    const second = (await rawForm(token)).body.submissionToken as string;
-    expect(second).not.toBe(first);
     const db = new Database(api.databasePath, { readonly: true });
+    let submissionToken: string;
     try {
-      const expired = db.prepare("SELECT COUNT(*) AS n FROM form_submission_tokens WHERE expires_at <= ?");
-      const now =
-        (db.prepare("SELECT MAX(expires_at) AS latest FROM form_submission_tokens").get() as { latest: number }).latest - 12 * 60 * 60;
-      expect(expired.get(now)).toEqual({ n: 0 });
-      const plan = (sql: string, ...values: unknown[]) =>
-        (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]).map((row) => row.detail);
-      // Every form view runs the purge; erasing an applicant deletes their tokens by user (the cascade).
-      expect(plan(PURGE_SUBMISSION_TOKENS_SQL, now)).toEqual([
-        "SEARCH form_submission_tokens USING COVERING INDEX form_submission_tokens_expires_at (expires_at<?)",
-      ]);
-      expect(plan("DELETE FROM form_submission_tokens WHERE user_id = ?", 1)).toEqual([
-        "SEARCH form_submission_tokens USING COVERING INDEX form_submission_tokens_user (user_id=?)",
-      ]);
+      // data_version moves when another connection commits a write to the file.
+      const version = () => db.pragma("data_version", { simple: true });
+      const before = version();
+      submissionToken = (await rawForm(token)).body.submissionToken;
+      await rawForm(token);
+      expect(version()).toBe(before);
     } finally {
       db.close();
     }
+    const restarted = await startApi({ databasePath: api.databasePath });
+    try {
+      expect((await restarted.post("/formData/personal-data", { submissionToken, values: VALID_PERSONAL_DATA })).status).toBe(201);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it("a token with a changed claim, one signed by another database or one of an erased applicant is refused", async () => {
+    const token = await freshToken();
+    const submissionToken = (await rawForm(token)).body.submissionToken as string;
+    const [userId, prcmId, expiresAt, signature] = submissionToken.split(".");
+    const refused = async (candidate: string) => {
+      const reply = await api.post("/formData/personal-data", { submissionToken: candidate, values: VALID_PERSONAL_DATA });
+      return [reply.status, reply.body.error];
+    };
+    const invalid = [401, "invalid_submission_token"];
+    expect(await refused([userId, prcmId, Number(expiresAt) + 3600, signature].join("."))).toEqual(invalid);
+    expect(await refused([Number(userId) + 1, prcmId, expiresAt, signature].join("."))).toEqual(invalid);
+    expect(await refused([userId, prcmId, expiresAt, signature.replace(/^./, (c) => (c === "A" ? "B" : "A"))].join("."))).toEqual(invalid);
+    const other = await startApi();
+    try {
+      const foreign = (await other.get("/formData/personal-data?raw=true&profileId=P100", { token: await freshLogin(other) })).body;
+      expect(await refused(foreign.submissionToken)).toEqual(invalid);
+    } finally {
+      await other.close();
+    }
+    // Erasing the applicant (docs/decisions/181) ends what their tokens could do.
+    const db = new Database(api.databasePath);
+    try {
+      db.prepare("UPDATE users SET erased_at = ? WHERE id = ?").run(new Date().toISOString(), Number(userId));
+    } finally {
+      db.close();
+    }
+    expect(await refused(submissionToken)).toEqual(invalid);
   });
 
   it("a submission token expires after 12 hours", async () => {
