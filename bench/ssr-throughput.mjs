@@ -1,8 +1,8 @@
 // bench/ssr-throughput: SSR throughput of the applicant pages against a true bare Remix page
 // (bench/baseline, a separate minimal Remix app built with our own packages; decision 105).
 // Both servers run side by side pinned to core 0, autocannon (this process) to core 1 where the
-// machine has two cores and taskset exists; the pages are interleaved over several rounds and the
-// medians are compared. Budgets (DESIGN §7) per upstream mode, see BUDGETS; home p99 ≤ 100 ms at
+// machine has two cores and taskset exists; the pages are interleaved over several rounds, each right
+// after a window of bare Remix of its own (its pair), and the medians are compared. Budgets (DESIGN §7) per upstream mode, see BUDGETS; home p99 ≤ 100 ms at
 // 10 connections, 0 errors and 0 non-2xx on every page; with --before a before/after table.
 // Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 3] [--duration 20] [--connections 10]
 //        [--pages login,home] (name prefixes; default every applicant page) [--json file]
@@ -30,7 +30,7 @@ const option = (name) => {
   return index > 0 ? process.argv[index + 1] : undefined;
 };
 const rounds = Number(option("rounds") ?? 3);
-// 20 s per page and round (about 11 minutes for every page): 5 s windows measured how fast a server
+// 20 s per page and round (about 21 minutes for every page with its pairs of bare Remix): 5 s windows measured how fast a server
 // recovers from idling while the other pages ran, not sustained load: a server that idled starts its
 // window cold, and the same page's share of bare Remix moved with the window's length and with the
 // pages run before it (decision 105 has the runs).
@@ -206,12 +206,36 @@ try {
   // Warm-up (JIT, caches), not counted.
   for (const target of targets) await run(target, warmup);
   for (const target of targets) target.runs = [];
+  // Each page (with its "before") is measured right after a window of bare Remix of its own, its pair
+  // (decision 105, amendment of 2026-11-29 evening): bare Remix then idles as long as each page does.
+  for (const target of targets.slice(1)) target.pairs = [];
+  const groups = [];
+  for (const target of targets.slice(1)) {
+    if (target.name.endsWith(" (before)")) groups.at(-1).push(target);
+    else groups.push([target]);
+  }
+  const measureAfterRewarm = async (target) => {
+    if (rewarm > 0) await run(target, rewarm);
+    return measure(target, duration);
+  };
   for (let round = 1; round <= rounds; round++) {
-    for (const target of targets) {
-      if (rewarm > 0) await run(target, rewarm);
-      target.runs.push(await measure(target, duration));
+    const bareRuns = [];
+    for (const group of groups) {
+      const pair = await measureAfterRewarm(targets[0]);
+      bareRuns.push(pair);
+      for (const target of group) {
+        target.runs.push(await measureAfterRewarm(target));
+        target.pairs.push(pair);
+      }
     }
-    const figures = targets.map(({ name, runs }) => `${name} ${runs.at(-1).answersPerSecond.toFixed(0)}`).join(", ");
+    // Bare Remix's row: the median of the round's windows.
+    targets[0].runs.push(...bareRuns);
+    const figures = targets
+      .slice(1)
+      .map(
+        ({ name, runs, pairs }) => `${name} ${runs.at(-1).answersPerSecond.toFixed(0)} (bare ${pairs.at(-1).answersPerSecond.toFixed(0)})`,
+      )
+      .join(", ");
     process.stderr.write(`round ${round}/${rounds} done (req/s: ${figures}; product RSS ${rssMiB(product.pid)} MiB)\n`);
   }
 } finally {
@@ -220,29 +244,34 @@ try {
   await product.stop();
 }
 
-const rows = targets.map(({ name, runs }) => ({
+const cpuMedian = (runs) =>
+  runs.some((result) => result.cpuMsPerRequest === null) ? null : median(runs.map((result) => result.cpuMsPerRequest));
+const rows = targets.map(({ name, runs, pairs }) => ({
   name,
-  // Each round's share against bare Remix's in the same round: the machine's speed changes between rounds (bare
-  // Remix made 218–378 req/s in the three rounds of one run), and it moves the share with it.
-  byRound: runs.map((result, round) => result.answersPerSecond / targets[0].runs[round].answersPerSecond),
+  // Each window's share against its pair, bare Remix's window right before it: the machine's speed changes from
+  // minute to minute (bare Remix made 218–378 req/s in the three rounds of one run), and it moves the share with it.
+  byRound: pairs ? runs.map((result, round) => result.answersPerSecond / pairs[round].answersPerSecond) : [],
   rps: median(runs.map((result) => result.answersPerSecond)),
+  pairRps: pairs ? median(pairs.map((result) => result.answersPerSecond)) : null,
+  pairCpuMs: pairs ? cpuMedian(pairs) : null,
   p50: median(runs.map((result) => result.latency.p50)),
   p99: median(runs.map((result) => result.latency.p99)),
   worstP99: Math.max(...runs.map((result) => result.latency.p99)),
   errors: runs.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
   non2xx: runs.reduce((sum, result) => sum + result.non2xx, 0),
-  cpuMs: runs.some((result) => result.cpuMsPerRequest === null) ? null : median(runs.map((result) => result.cpuMsPerRequest)),
+  cpuMs: cpuMedian(runs),
   apiCpuMs: runs.some((result) => result.apiCpuMsPerRequest === null) ? null : median(runs.map((result) => result.apiCpuMsPerRequest)),
 }));
-const bareRps = rows[0].rps;
+// A page's share: its median req/s over the median of its pairs (bare Remix's own row: 100 %).
 for (const row of rows) {
-  row.ratio = row.rps / bareRps;
-  row.cpuRatio = row.cpuMs && rows[0].cpuMs ? rows[0].cpuMs / row.cpuMs : null;
+  row.ratio = row.pairRps === null ? 1 : row.rps / row.pairRps;
+  const bareCpu = row.pairRps === null ? row.cpuMs : row.pairCpuMs;
+  row.cpuRatio = row.cpuMs && bareCpu ? bareCpu / row.cpuMs : null;
 }
 
 const pad = (value, width) => String(value).padEnd(width);
 console.log(
-  `autocannon: ${rounds} rounds × ${duration} s per page (each after ${rewarm} s unmeasured), interleaved, ${connections} connections, node ${process.version}, ` +
+  `autocannon: ${rounds} rounds × ${duration} s per page (each after ${rewarm} s unmeasured, each page right after a window of bare Remix, its pair), ${connections} connections, node ${process.version}, ` +
     (pinned ? "servers on core 0, autocannon on core 1" : "not pinned (no taskset or one core)"),
 );
 console.log(
@@ -308,9 +337,11 @@ if (before) {
   }
 }
 console.log(
-  "(of bare by CPU: bare Remix's server CPU time per request over the page's; what the req/s ratio approaches on an otherwise idle core)",
+  "(of bare by CPU: its pairs' server CPU time per request over the page's; what the req/s ratio approaches on an otherwise idle core)",
 );
-console.log("(by round: each round's req/s over bare Remix's in the same round; the verdicts use the medians' ratio)");
+console.log(
+  "(bare Remix: the medians of every window; by round: each window's req/s over its pair's, the bare Remix window right before it; the verdicts use the medians' ratio)",
+);
 const erring = rows.filter((row) => row.errors > 0 || row.non2xx > 0 || row.rps === 0);
 verdict(
   erring.length === 0,
