@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from "@playwright/test";
 import { startServer, type RunningServer } from "../support/server";
 import { customerConfig, json, startFakeUpstream, type FakeServer } from "../integration/errors-fakes";
 import { expect, test } from "./fixtures";
@@ -141,6 +142,17 @@ test.describe("a failing upstream", () => {
     consoleErrors.splice(0, consoleErrors.length);
   });
 
+  /** Takes the connection away, switches the language (a client navigation) and waits for the Connection lost view. */
+  async function switchLanguageOffline(page: Page, context: BrowserContext) {
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Deutsch (du)" }).click();
+    const view = page.getByRole("alert");
+    await expect(view.getByRole("heading", { level: 1 })).toHaveText("Network error");
+    await expect(view.getByText("Connection lost")).toBeVisible();
+    await expect(view.getByText("Error code Chunk")).toBeVisible();
+    return view;
+  }
+
   /**
    * With Remix, a route module that cannot be imported makes Remix reload the page (offline: the
    * browser's own page); what reaches our boundary is the navigation's data request that gets no
@@ -164,12 +176,7 @@ test.describe("a failing upstream", () => {
     // navigation whose data request fails (the next test loses the connection before the discovery).
     await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
     await discovered;
-    await context.setOffline(true);
-    await page.getByRole("button", { name: "Deutsch (du)" }).click();
-    const view = page.getByRole("alert");
-    await expect(view.getByRole("heading", { level: 1 })).toHaveText("Network error");
-    await expect(view.getByText("Connection lost")).toBeVisible();
-    await expect(view.getByText("Error code Chunk")).toBeVisible();
+    const view = await switchLanguageOffline(page, context);
     // The reference is the document's request id: the server logs the report under it.
     await expect(view.getByText(/^If you contact support, please give them this reference/)).toBeVisible();
     await expect(view.getByText(/^[0-9a-f-]{36}$/)).toBeVisible();
@@ -209,12 +216,7 @@ test.describe("a failing upstream", () => {
     // The discovery after hydration has failed: the language form's route is still unknown.
     const discoveryFailed = (error: string) => error.includes("Failed to fetch manifest patches");
     await expect.poll(() => consoleErrors.some(discoveryFailed)).toBe(true);
-    await context.setOffline(true);
-    await page.getByRole("button", { name: "Deutsch (du)" }).click();
-    const view = page.getByRole("alert");
-    await expect(view.getByRole("heading", { level: 1 })).toHaveText("Network error");
-    await expect(view.getByText("Connection lost")).toBeVisible();
-    await expect(view.getByText("Error code Chunk")).toBeVisible();
+    await switchLanguageOffline(page, context);
     await expect(page).toHaveTitle("Network error");
     // Remix retries the discovery for the view's links (and fails again): closed, the page logs no more.
     await page.close();
