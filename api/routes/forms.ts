@@ -8,6 +8,7 @@ import { route, success } from "../http/handlers";
 import { parseBody, parseParams, parseQuery, profileIdSchema } from "../http/validation";
 import { validateFormValues } from "../forms/values";
 import { requireAssignment } from "../store/progress";
+import { findUserById } from "../store/users";
 
 /**
  * getProjectForms and formData (spec §7). POST /formData is token-free in the spec, so the raw GET
@@ -26,7 +27,6 @@ const formSubmission = z.object({
 export function formsRoutes(router: Router, ctx: ApiContext): void {
   // Prepared once, not on every form view.
   const savedForm = ctx.db.prepare("SELECT values_json, saved_at FROM form_submissions WHERE user_id = ? AND prcm_id = ?");
-  const erasedUser = ctx.db.prepare("SELECT 1 FROM users WHERE id = ? AND erased_at IS NOT NULL");
   const tokens = submissionTokens(ctx.db);
   const insertSubmission = ctx.db.prepare("INSERT INTO form_submissions (user_id, prcm_id, values_json, saved_at) VALUES (?, ?, ?, ?)");
   const nowS = () => Math.floor(ctx.now().getTime() / 1000);
@@ -93,7 +93,7 @@ export function formsRoutes(router: Router, ctx: ApiContext): void {
         !module ||
         token.expiresAt <= nowS() ||
         module.component.formIdentifier !== formIdentifier ||
-        erasedUser.get(token.userId)
+        findUserById(ctx.db, token.userId)?.erased_at
       ) {
         throw unauthorized("invalid_submission_token");
       }

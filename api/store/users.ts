@@ -32,6 +32,8 @@ export interface User {
   last_activity_at: string | null;
   finished_modules: number;
   total_modules: number;
+  /** Set when the applicant was erased (GDPR Art. 17, docs/decisions/181); the row stays, anonymised. */
+  erased_at: string | null;
 }
 
 export function findUserById(db: Db, id: number): User | undefined {
