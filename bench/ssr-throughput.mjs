@@ -2,8 +2,9 @@
 // (bench/baseline, a separate minimal Remix app built with our own packages; decision 105).
 // Both servers run side by side pinned to core 0, autocannon (this process) to core 1 where the
 // machine has two cores and taskset exists; the pages are interleaved over several rounds, each right
-// after a window of bare Remix of its own (its pair), and the medians are compared. Budgets (DESIGN §7) per upstream mode, see BUDGETS; home p99 ≤ 100 ms at
-// 10 connections, 0 errors and 0 non-2xx on every page; with --before a before/after table.
+// after a window of bare Remix of its own (its pair), and the medians are compared. Budgets (DESIGN §7)
+// per upstream mode, see BUDGETS; home p99 ≤ 100 ms at 10 connections, 0 errors and 0 non-2xx on every
+// page; with --before a before/after table.
 // Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 3] [--duration 20] [--connections 10]
 //        [--pages login,home] (name prefixes; default every applicant page) [--json file]
 //        [--warmup 5] (s per target before the rounds) [--rewarm 3] (s per target right before each measured window)
@@ -30,10 +31,10 @@ const option = (name) => {
   return index > 0 ? process.argv[index + 1] : undefined;
 };
 const rounds = Number(option("rounds") ?? 3);
-// 20 s per page and round (about 21 minutes for every page with its pairs of bare Remix): 5 s windows measured how fast a server
-// recovers from idling while the other pages ran, not sustained load: a server that idled starts its
-// window cold, and the same page's share of bare Remix moved with the window's length and with the
-// pages run before it (decision 105 has the runs).
+// 20 s per page and round (about 21 minutes for every page with its pairs of bare Remix): 5 s windows
+// measured how fast a server recovers from idling while the other pages ran, not sustained load: a
+// server that idled starts its window cold, and the same page's share of bare Remix moved with the
+// window's length and with the pages run before it (decision 105 has the runs).
 const duration = Number(option("duration") ?? 20);
 const connections = Number(option("connections") ?? 10);
 const warmup = Number(option("warmup") ?? 5);
@@ -228,7 +229,7 @@ try {
         target.pairs.push(pair);
       }
     }
-    // Bare Remix's row: the median of the round's windows.
+    // Bare Remix's own row: the medians of all its windows.
     targets[0].runs.push(...bareRuns);
     const figures = targets
       .slice(1)
@@ -244,8 +245,9 @@ try {
   await product.stop();
 }
 
-const cpuMedian = (runs) =>
-  runs.some((result) => result.cpuMsPerRequest === null) ? null : median(runs.map((result) => result.cpuMsPerRequest));
+/** The median of a CPU figure over some windows; null when one of them could not read it. */
+const cpuMedian = (runs, key = "cpuMsPerRequest") =>
+  runs.some((result) => result[key] === null) ? null : median(runs.map((result) => result[key]));
 const rows = targets.map(({ name, runs, pairs }) => ({
   name,
   // Each window's share against its pair, bare Remix's window right before it: the machine's speed changes from
@@ -260,7 +262,7 @@ const rows = targets.map(({ name, runs, pairs }) => ({
   errors: runs.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
   non2xx: runs.reduce((sum, result) => sum + result.non2xx, 0),
   cpuMs: cpuMedian(runs),
-  apiCpuMs: runs.some((result) => result.apiCpuMsPerRequest === null) ? null : median(runs.map((result) => result.apiCpuMsPerRequest)),
+  apiCpuMs: cpuMedian(runs, "apiCpuMsPerRequest"),
 }));
 // A page's share: its median req/s over the median of its pairs (bare Remix's own row: 100 %).
 for (const row of rows) {
