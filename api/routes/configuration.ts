@@ -19,11 +19,15 @@ export function dataProtectionState(statement: Statement, user: User) {
   };
 }
 
+// Built once, not per request (as the engine's bodies: api/routes/engine.ts).
+const configurationQuery = z.object({ cstm: cstmSchema });
+const statementParams = z.object({ cstm: cstmSchema, version: z.string().max(10), language: languageSchema });
+
 export function configurationRoutes(router: Router, ctx: ApiContext): void {
   router.get(
     "/getConfiguration",
     route((req, res) => {
-      const { cstm } = parseQuery(req, z.object({ cstm: cstmSchema }));
+      const { cstm } = parseQuery(req, configurationQuery);
       success(res, { config: requireCustomer(ctx.catalogue, cstm).config });
     }),
   );
@@ -31,7 +35,7 @@ export function configurationRoutes(router: Router, ctx: ApiContext): void {
   router.get(
     "/:cstm/dataProtStat/:version/:language",
     route((req, res) => {
-      const params = parseParams(req, z.object({ cstm: cstmSchema, version: z.string().max(10), language: languageSchema }));
+      const params = parseParams(req, statementParams);
       const customer = requireCustomer(ctx.catalogue, params.cstm);
       if (params.version !== "1") throw notFound("not_found");
       if (!customer.languages.includes(params.language)) throw notFound("unknown_language");

@@ -9,6 +9,17 @@ import { componentIdSchema, parseBody, profileIdSchema } from "../http/validatio
 import type { ProfileModule } from "../store/catalogue";
 import { finishedModules, profileStatus, requireAssignment } from "../store/progress";
 
+// Built once, not per request (as the engine's bodies: api/routes/engine.ts).
+const finishBody = z.object({ profileId: profileIdSchema, componentId: componentIdSchema });
+const finishGroupBody = z.object({
+  profileId: profileIdSchema,
+  moduleIds: z
+    .array(componentIdSchema)
+    .min(1)
+    .max(50)
+    .refine((ids) => new Set(ids).size === ids.length, { message: "duplicate ids" }),
+});
+
 /**
  * finishComponent and finishFBOComponents (R-FIN-01). A Scale module needs a completed engine
  * session, a Form module saved form data; a training module may be skipped. Finishing is
@@ -59,7 +70,7 @@ export function modulesRoutes(router: Router, ctx: ApiContext): void {
     "/finishComponent",
     requireToken(ctx),
     route((req, res) => {
-      const body = parseBody(req, z.object({ profileId: profileIdSchema, componentId: componentIdSchema }));
+      const body = parseBody(req, finishBody);
       success(res, finish(authOf(res).user.id, body.profileId, [body.componentId]));
     }),
   );
@@ -68,17 +79,7 @@ export function modulesRoutes(router: Router, ctx: ApiContext): void {
     "/finishFBOComponents",
     requireToken(ctx),
     route((req, res) => {
-      const body = parseBody(
-        req,
-        z.object({
-          profileId: profileIdSchema,
-          moduleIds: z
-            .array(componentIdSchema)
-            .min(1)
-            .max(50)
-            .refine((ids) => new Set(ids).size === ids.length, { message: "duplicate ids" }),
-        }),
-      );
+      const body = parseBody(req, finishGroupBody);
       success(res, finish(authOf(res).user.id, body.profileId, body.moduleIds));
     }),
   );
