@@ -19,11 +19,14 @@
 //        the upstream is another service: the measured server is only the product (decision 111)
 //        [--node-args "--cpu-prof --cpu-prof-dir=.tmp/prof"] node options of the measured product
 //        server(s); [--api-node-args "…"] the same for the separate API server(s)
+//        [--sentry] the product as the image runs it with Sentry on (docs/decisions/197): its build's
+//        instrument.server.js imported, source maps on, SENTRY_DSN set to a closed local port (pages
+//        that do not fail send nothing); add --env SENTRY_TRACES_SAMPLE_RATE=0.05 for tracing
 import autocannon from "autocannon";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildBaseline, startBaseline } from "./lib/baseline.mjs";
-import { canPin, freePort, pinSelf, startBuiltServer } from "./lib/server.mjs";
+import { ROOT, canPin, freePort, pinSelf, startBuiltServer } from "./lib/server.mjs";
 import { THROUGHPUT_PAGES } from "./pages.mjs";
 
 const option = (name) => {
@@ -51,6 +54,10 @@ const upstream = option("upstream") ?? "embedded";
 if (upstream !== "embedded" && upstream !== "separate") throw new Error(`--upstream must be embedded or separate, not ${upstream}`);
 const nodeArgs = (option("node-args") ?? "").split(" ").filter(Boolean);
 const apiNodeArgs = (option("api-node-args") ?? "").split(" ").filter(Boolean);
+const sentry = process.argv.includes("--sentry");
+/** The product's node options: with --sentry as the image's CMD, each build with its own instrument file. */
+const productNodeArgs = (dir) =>
+  sentry ? ["--enable-source-maps", "--import", path.join(dir ?? path.join(ROOT, "build"), "instrument.server.js"), ...nodeArgs] : nodeArgs;
 // The sign-ins before the rounds hash at the test servers' cost (decision 092); pages never hash.
 const productEnv = Object.fromEntries(
   (option("env") ?? "")
@@ -129,10 +136,11 @@ function run({ url, headers, cookies }, seconds) {
  * product's origin (the engine's return URLs are checked against it). `apiBaseUrl`: where /api/dev is.
  */
 async function startProduct(dir) {
-  const env = { API_SCRYPT_LOG2_N: "10", ...productEnv };
+  const env = { API_SCRYPT_LOG2_N: "10", ...(sentry ? { SENTRY_DSN: "http://bench@127.0.0.1:9/1" } : {}), ...productEnv };
+  const serverArgs = productNodeArgs(dir);
   const buildOption = dir ? { buildDir: dir } : {};
   if (upstream === "embedded") {
-    const server = await startBuiltServer(env, { core: 0, nodeArgs, ...buildOption });
+    const server = await startBuiltServer(env, { core: 0, nodeArgs: serverArgs, ...buildOption });
     return { ...server, apiBaseUrl: server.baseUrl };
   }
   const port = await freePort();
@@ -143,7 +151,7 @@ async function startProduct(dir) {
   try {
     const server = await startBuiltServer(
       { ...env, DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api` },
-      { core: 0, nodeArgs, port, ...buildOption },
+      { core: 0, nodeArgs: serverArgs, port, ...buildOption },
     );
     return {
       ...server,
@@ -281,6 +289,12 @@ console.log(
     ? "upstream: embedded (the reference API runs in the product's process: signed-in pages' CPU includes the API's work)"
     : `upstream: separate (the reference API is a process of its own${pinned ? " on core 1" : ""}; the measured server is only the product, as in production)`,
 );
+if (sentry) {
+  const tracing = Number(productEnv.SENTRY_TRACES_SAMPLE_RATE ?? 0) > 0;
+  console.log(
+    `sentry: on, ${tracing ? `tracing ${productEnv.SENTRY_TRACES_SAMPLE_RATE}` : "errors only"} (instrument.server.js, source maps, a DSN that receives nothing)`,
+  );
+}
 console.log(
   pad("page", 36),
   pad("req/s", 8),

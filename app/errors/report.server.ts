@@ -23,37 +23,42 @@ export interface ReportTags {
  * this resolves at once. The callers log every event themselves, so a failed load loses nothing the
  * log does not have.
  */
-let sentrySdk: Promise<typeof import("@sentry/remix")> | undefined;
+let sentrySdk: Promise<typeof import("@sentry/node")> | undefined;
+type Scope = import("@sentry/node").Scope;
+
+export interface CaptureOptions {
+  sentryEnabled: boolean;
+  extra?: Record<string, unknown>;
+  fingerprint?: string[];
+  /** The request that failed: its method and URL go with the event (scrubbed by beforeSend, decision 101). */
+  request?: Request;
+}
 
 /** Sends one event to Sentry (when it is on) with the tags support searches by. */
-export function captureForSupport(
-  error: unknown,
-  tags: ReportTags,
-  options: { sentryEnabled: boolean; extra?: Record<string, unknown>; fingerprint?: string[] },
-): void {
+export function captureForSupport(error: unknown, tags: ReportTags, options: CaptureOptions): void {
   if (!options.sentryEnabled) return;
-  sentrySdk ??= import("@sentry/remix");
+  sentrySdk ??= import("@sentry/node");
   void sentrySdk.then(
     (Sentry) => sendEvent(Sentry, error, tags, options),
     () => undefined,
   );
 }
 
-function sendEvent(
-  Sentry: typeof import("@sentry/remix"),
-  error: unknown,
-  tags: ReportTags,
-  options: { extra?: Record<string, unknown>; fingerprint?: string[] },
-): void {
-  Sentry.withScope((scope) => {
+function sendEvent(Sentry: typeof import("@sentry/node"), error: unknown, tags: ReportTags, options: CaptureOptions): void {
+  // Everything on the event's own copy of the scope, never on a shared one: without tracing the SDK keeps no
+  // scope per request (docs/decisions/197), and what withScope set then stayed for the next reports.
+  const context = (scope: Scope) => {
     for (const [name, value] of Object.entries(tags)) {
       if (value) scope.setTag(name === "requestId" ? "request_id" : name, value);
     }
     if (options.extra) scope.setExtras(options.extra);
     if (options.fingerprint) scope.setFingerprint(options.fingerprint);
-    if (error instanceof Error) Sentry.captureException(error);
-    else Sentry.captureMessage(String(error), "error");
-  });
+    const request = options.request;
+    if (request) scope.addEventProcessor((event) => ({ ...event, request: { method: request.method, url: request.url } }));
+    return scope;
+  };
+  if (error instanceof Error) Sentry.captureException(error, context);
+  else Sentry.captureMessage(String(error), (scope) => context(scope).setLevel("error"));
 }
 
 /**
@@ -69,7 +74,7 @@ export function reportServerError(error: unknown, request: Request, context: App
   const path = reportedPath(request);
   const tags: ReportTags = { requestId: context.requestId, cstm: customerOfPath(path), route: path };
   context.logger.error({ err: error, route: path, ...extra }, "unexpected server error");
-  captureForSupport(error, tags, { sentryEnabled: context.services.sentryEnabled, extra });
+  captureForSupport(error, tags, { sentryEnabled: context.services.sentryEnabled, extra, request });
 }
 
 /**
@@ -89,6 +94,7 @@ export function reportInvalidContainers(context: AppLoadContext, request: Reques
       sentryEnabled: context.services.sentryEnabled,
       extra: { containers: details },
       fingerprint: ["invalid-containers", customerOfPath(path) ?? ""],
+      request,
     },
   );
 }

@@ -158,6 +158,7 @@ async function explain(error: unknown, args: LoaderFunctionArgs, routeId: string
         sentryEnabled,
         extra: { codes, failure },
         fingerprint: ["upstream", failure.kind, "path" in failure ? failure.path : ""],
+        request: args.request,
       });
     } else {
       context.logger.info({ codes, status, routeId }, "catalogue error");
@@ -168,7 +169,7 @@ async function explain(error: unknown, args: LoaderFunctionArgs, routeId: string
   } else {
     if (firstTime) {
       context.logger.error({ err: error, routeId }, "unexpected server error");
-      captureForSupport(error, tags, { sentryEnabled });
+      captureForSupport(error, tags, { sentryEnabled, request: args.request });
     }
     const code = codeForFailure({ kind: "unexpected", where: "server" }, { anonymous: false, configLoaded: facts.configLoaded })!;
     payload = { kind: "catalogue", errors: [{ code }], onSite: facts.onSite };

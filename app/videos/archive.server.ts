@@ -38,6 +38,7 @@ function configuredVideos({ context, request }: ArchiveRequest, customer: Archiv
         sentryEnabled: context.services.sentryEnabled,
         extra: { received },
         fingerprint: ["videos-not-an-array", customer.cstm],
+        request,
       },
     );
     return [];

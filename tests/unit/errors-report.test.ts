@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext } from "@remix-run/node";
-import * as Sentry from "@sentry/remix";
+import * as Sentry from "@sentry/node";
 import type { ErrorEvent } from "@sentry/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "@remix-run/router";
@@ -10,14 +10,17 @@ import { createLogger } from "../../server/logger";
 
 /**
  * The reporting functions other features call (R-VAL-07: 'Could not initialize Containers'):
- * a log line and a Sentry event with request id, customer and route. Sentry runs in-process with a
- * beforeSend that keeps the events instead of sending them.
+ * a log line and a Sentry event with request id, customer and route. Sentry runs in-process as production
+ * runs it without tracing (errors only, no per-request scopes: docs/decisions/197), with a beforeSend that
+ * keeps the events instead of sending them.
  */
 const events: ErrorEvent[] = [];
 
 beforeAll(() => {
   Sentry.init({
     dsn: "http://publickey@127.0.0.1:9/1",
+    skipOpenTelemetrySetup: true,
+    defaultIntegrations: false,
     beforeSend(event) {
       events.push(event);
       return null;
@@ -86,6 +89,24 @@ describe("reporting", () => {
     expect(event.tags).toMatchObject({ request_id: "req-loud-0001", cstm: "demo", route: "/demo/login" });
     // The quiet one was sent to no one (it was captured, if at all, before the loud one).
     expect(events.filter((candidate) => candidate.tags?.request_id === "req-quiet-0001")).toEqual([]);
+  });
+});
+
+describe("decision 197: each event carries only its own report", () => {
+  it("R-CAT-05 tags, extras and the failed request stay with their event, not with the next report's", async () => {
+    const first = fakeContext(true, "req-first-0001");
+    reportInvalidContainers(first.context, new Request("http://localhost/first/home"), { kept: 1 });
+    const [firstEvent] = await eventsOf("req-first-0001");
+    expect(firstEvent.request).toMatchObject({ method: "GET", url: "http://localhost/first/home" });
+
+    const second = fakeContext(true, "req-second-0001");
+    reportServerError(new Error("render exploded"), new Request("http://localhost/second/login", { method: "POST" }), second.context);
+    const [secondEvent] = await eventsOf("req-second-0001");
+    expect(secondEvent.tags).toMatchObject({ request_id: "req-second-0001", cstm: "second", route: "/second/login" });
+    expect(secondEvent.request).toMatchObject({ method: "POST", url: "http://localhost/second/login" });
+    // Nothing of the first report: its extras and fingerprint were set on its event's own scope.
+    expect(secondEvent.extra?.containers).toBeUndefined();
+    expect(secondEvent.fingerprint ?? []).not.toContain("invalid-containers");
   });
 });
 
