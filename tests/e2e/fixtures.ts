@@ -3,7 +3,7 @@ import { expect, test as base, type Page } from "@playwright/test";
 /**
  * Shared fixtures for every journey:
  * - consoleErrors (automatic): with JavaScript on, a page error or a console error (a hydration
- *   mismatch, a failed chunk) fails the test.
+ *   mismatch, a failed chunk) fails the test; a cancelled navigation's AbortError does not.
  * - cloneUser: an independent copy of a demo user (same state, own name) from the embedded API's
  *   test helper, so journeys that change data can run in parallel.
  */
@@ -29,7 +29,12 @@ export const test = base.extend<Fixtures>({
       });
       await use(errors);
       if (testInfo.project.use.javaScriptEnabled !== false) {
-        const unexpected = errors.filter((error) => !error.includes("Failed to load resource"));
+        // Remix logs the AbortError of a navigation's data request that a newer navigation cancelled (single-fetch's
+        // decoding logs every failure, a cancellation too): a user who submits while a page still loads, not a fault.
+        const unexpected = errors.filter(
+          (error) =>
+            !error.includes("Failed to load resource") && !error.startsWith("console: AbortError: signal is aborted without reason"),
+        );
         expect(unexpected, "no console or page errors").toEqual([]);
       }
     },
