@@ -1,0 +1,62 @@
+// Lab: what a request header changes in a page's server cost, e.g. `Save-Data: on` (the lite document
+// without scripts, DESIGN §6). One built product (embedded API) pinned to core 0, autocannon here on
+// core 1; the page as a demo user's clone with and without the header, alternating in the same rounds.
+// Prints req/s, p99 and the server's CPU ms per request of every window. No budget: figures for
+// docs/performance.md («What is left, measured, 2026-11-30»).
+// Usage: npm run build && node bench/lab/header-ab.mjs [--page /demo/home] [--user anna]
+//        [--header "Save-Data: on"] [--rounds 3] [--duration 8] [--warmup 10] (s per variant before the rounds)
+import autocannon from "autocannon";
+import { readFileSync } from "node:fs";
+import { pinSelf, startBuiltServer } from "../lib/server.mjs";
+import { signInAsClone } from "../lib/session.mjs";
+
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+const page = option("page", "/demo/home");
+const user = option("user", "anna");
+const [headerName, ...headerValue] = option("header", "Save-Data: on").split(":");
+const rounds = Number(option("rounds", "3"));
+const duration = Number(option("duration", "8"));
+const warmup = Number(option("warmup", "10"));
+
+/** User + system CPU time of a process in ms (Linux /proc; clock ticks of 10 ms). */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const load = (url, headers, seconds) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, duration: seconds, connections: 10, headers }, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+
+pinSelf(1);
+const server = await startBuiltServer({}, { core: 0 });
+try {
+  const cookie = await signInAsClone(server.baseUrl, user);
+  const variants = { without: { cookie }, with: { cookie, [headerName.trim()]: headerValue.join(":").trim() } };
+  for (const [name, headers] of Object.entries(variants)) {
+    const response = await fetch(server.baseUrl + page, { headers });
+    console.log(`${name} "${headerName.trim()}": ${response.status}, ${(await response.text()).length} characters`);
+  }
+  // A cold process is twice as dear per request for its first seconds (JIT): not part of any window.
+  for (const headers of Object.values(variants)) await load(server.baseUrl + page, headers, warmup);
+  const cpu = { without: [], with: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (const name of round % 2 ? ["with", "without"] : ["without", "with"]) {
+      await load(server.baseUrl + page, variants[name], 2);
+      const before = cpuMs(server.pid);
+      const result = await load(server.baseUrl + page, variants[name], duration);
+      const perRequest = (cpuMs(server.pid) - before) / result.requests.total;
+      cpu[name].push(perRequest.toFixed(2));
+      const failures = result.errors + result.non2xx ? ` (${result.errors} errors, ${result.non2xx} non-2xx)` : "";
+      console.log(
+        `round ${round + 1} ${name.padEnd(7)} ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, ${perRequest.toFixed(2)} CPU ms/request${failures}`,
+      );
+    }
+  }
+  console.log(`CPU ms/request without: ${cpu.without.join(", ")}; with: ${cpu.with.join(", ")}`);
+} finally {
+  await server.stop();
+}
