@@ -26,7 +26,7 @@ import autocannon from "autocannon";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildBaseline, startBaseline } from "./lib/baseline.mjs";
-import { ROOT, canPin, freePort, pinSelf, startBuiltServer } from "./lib/server.mjs";
+import { ROOT, canPin, cpuMs, freePort, pinSelf, startBuiltServer } from "./lib/server.mjs";
 import { THROUGHPUT_PAGES } from "./pages.mjs";
 
 const option = (name) => {
@@ -83,16 +83,6 @@ const BUDGETS =
         { page: "home", label: "≥ 70 % of bare Remix", check: (row) => row.ratio >= 0.7 },
         { page: "home", label: "p99 ≤ 100 ms", check: (row) => row.p99 <= 100 },
       ];
-
-// Server CPU time per request (user + system, from /proc, Linux only): unlike req/s it hardly moves
-// when other processes share the machine, so it is printed beside the wall-clock figures.
-const CLOCK_TICK_MS = 10;
-function cpuMs(pid) {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return null;
-  const fields = readFileSync(file, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-}
 
 /** Resident memory of a process in MiB (Linux), to see a server grow over the rounds. */
 function rssMiB(pid) {

@@ -6,8 +6,7 @@
 // Usage: npm run build && node bench/lab/header-ab.mjs [--page /demo/home] [--user anna]
 //        [--header "Save-Data: on"] [--rounds 3] [--duration 8] [--warmup 10] (s per variant before the rounds)
 import autocannon from "autocannon";
-import { readFileSync } from "node:fs";
-import { pinSelf, startBuiltServer } from "../lib/server.mjs";
+import { cpuMs, pinSelf, startBuiltServer } from "../lib/server.mjs";
 import { signInAsClone } from "../lib/session.mjs";
 
 const option = (name, fallback) => {
@@ -21,11 +20,6 @@ const rounds = Number(option("rounds", "3"));
 const duration = Number(option("duration", "8"));
 const warmup = Number(option("warmup", "10"));
 
-/** User + system CPU time of a process in ms (Linux /proc; clock ticks of 10 ms). */
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const load = (url, headers, seconds) =>
   new Promise((resolve, reject) =>
     autocannon({ url, duration: seconds, connections: 10, headers }, (error, result) => (error ? reject(error) : resolve(result))),

@@ -2,12 +2,22 @@
 // Logging stays at warn so request logs do not skew the figures. The PID kept is node's own;
 // stop() sends SIGTERM and waits for the exit.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+// Server CPU time (user + system, from /proc, Linux only; null elsewhere): unlike req/s it hardly moves
+// when other processes share the machine, so the benchmarks print it per request beside the wall-clock figures.
+const CLOCK_TICK_MS = 10;
+export function cpuMs(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  const fields = readFileSync(file, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
