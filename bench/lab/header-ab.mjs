@@ -27,6 +27,12 @@ const load = (url, headers, seconds) =>
 
 pinSelf(1);
 const server = await startBuiltServer({}, { core: 0 });
+// Every figure this script prints is the server's CPU time, which only /proc gives (cpuMs is null elsewhere).
+if (cpuMs(server.pid) === null) {
+  await server.stop();
+  console.error("header-ab: the server's CPU time is read from /proc, which this machine does not have");
+  process.exit(2);
+}
 try {
   const cookie = await signInAsClone(server.baseUrl, user);
   const variants = { without: { cookie }, with: { cookie, [headerName.trim()]: headerValue.join(":").trim() } };
