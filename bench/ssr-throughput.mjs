@@ -18,7 +18,9 @@
 //        and the product calls it through UPSTREAM_API_URL without demo mode, as in production where
 //        the upstream is another service: the measured server is only the product (decision 111)
 //        [--node-args "--cpu-prof --cpu-prof-dir=.tmp/prof"] node options of the measured product
-//        server(s); [--api-node-args "…"] the same for the separate API server(s)
+//        server(s); [--api-node-args "…"] the same for the separate API server(s); [--before-node-args "…"]
+//        the "before" server's own (default: --node-args), for a before/after of a node option with --before
+//        a copy of the same build
 //        [--sentry] the product as the image runs it with Sentry on (docs/decisions/197): its build's
 //        instrument.server.js imported, source maps on, SENTRY_DSN set to a closed local port (pages
 //        that do not fail send nothing); add --env SENTRY_TRACES_SAMPLE_RATE=0.05 for tracing
@@ -54,10 +56,11 @@ const upstream = option("upstream") ?? "embedded";
 if (upstream !== "embedded" && upstream !== "separate") throw new Error(`--upstream must be embedded or separate, not ${upstream}`);
 const nodeArgs = (option("node-args") ?? "").split(" ").filter(Boolean);
 const apiNodeArgs = (option("api-node-args") ?? "").split(" ").filter(Boolean);
+const beforeNodeArgs = option("before-node-args")?.split(" ").filter(Boolean) ?? nodeArgs;
 const sentry = process.argv.includes("--sentry");
 /** The product's node options: with --sentry as the image's CMD, each build with its own instrument file. */
-const productNodeArgs = (dir) =>
-  sentry ? ["--enable-source-maps", "--import", path.join(dir ?? path.join(ROOT, "build"), "instrument.server.js"), ...nodeArgs] : nodeArgs;
+const productNodeArgs = (dir, args = nodeArgs) =>
+  sentry ? ["--enable-source-maps", "--import", path.join(dir ?? path.join(ROOT, "build"), "instrument.server.js"), ...args] : args;
 // The sign-ins before the rounds hash at the test servers' cost (decision 092); pages never hash.
 const productEnv = Object.fromEntries(
   (option("env") ?? "")
@@ -125,9 +128,9 @@ function run({ url, headers, cookies }, seconds) {
  * requires beside UPSTREAM_API_URL) calls like a remote upstream. APP_BASE_URL tells the API the
  * product's origin (the engine's return URLs are checked against it). `apiBaseUrl`: where /api/dev is.
  */
-async function startProduct(dir) {
+async function startProduct(dir, args) {
   const env = { API_SCRYPT_LOG2_N: "10", ...(sentry ? { SENTRY_DSN: "http://bench@127.0.0.1:9/1" } : {}), ...productEnv };
-  const serverArgs = productNodeArgs(dir);
+  const serverArgs = productNodeArgs(dir, args);
   const buildOption = dir ? { buildDir: dir } : {};
   if (upstream === "embedded") {
     const server = await startBuiltServer(env, { core: 0, nodeArgs: serverArgs, ...buildOption });
@@ -181,7 +184,7 @@ let before;
 const targets = [];
 try {
   bare = await startBaseline({ core: 0 });
-  if (beforeDir) before = await startProduct(beforeDir);
+  if (beforeDir) before = await startProduct(beforeDir, beforeNodeArgs);
   if (pinned && !pinSelf(1)) throw new Error("could not pin the load generator to core 1");
   targets.push({ name: BARE, url: `${bare.baseUrl}/`, headers: {}, pid: bare.pid });
   for (const page of THROUGHPUT_PAGES.filter((page) => !only || only.some((prefix) => page.name.startsWith(prefix)))) {
