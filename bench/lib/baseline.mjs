@@ -39,10 +39,13 @@ export function buildBaseline({ force = false } = {}) {
   if (build.status !== 0) throw new Error(`building the baseline app failed (exit ${build.status})`);
 }
 
-/** Starts the built baseline app; `core` pins it with taskset where that is available. */
-export async function startBaseline({ core } = {}) {
+/**
+ * Starts the built baseline app; `core` pins it with taskset where that is available; `dir`: a copy of
+ * bench/baseline with its build (e.g. beside other packages, for a lab's before/after).
+ */
+export async function startBaseline({ core, dir = BASELINE_DIR } = {}) {
   const port = await freePort();
-  const [command, args] = pinnedCommand(process.execPath, [path.join(BASELINE_DIR, "server.mjs")], core);
+  const [command, args] = pinnedCommand(process.execPath, [path.join(dir, "server.mjs")], core);
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
