@@ -5,7 +5,7 @@
 // docs/performance.md («What is left, measured, 2026-11-30»).
 // Usage: npm run build && node bench/lab/header-ab.mjs [--page /demo/home] [--user anna]
 //        [--header "Save-Data: on"] [--rounds 3] [--duration 8] [--warmup 10] (s per variant before the rounds)
-import autocannon from "autocannon";
+import { alternateWindows } from "../lib/alternate.mjs";
 import { cpuMs, pinSelf, startBuiltServer } from "../lib/server.mjs";
 import { signInAsClone } from "../lib/session.mjs";
 
@@ -19,11 +19,6 @@ const [headerName, ...headerValue] = option("header", "Save-Data: on").split(":"
 const rounds = Number(option("rounds", "3"));
 const duration = Number(option("duration", "8"));
 const warmup = Number(option("warmup", "10"));
-
-const load = (url, headers, seconds) =>
-  new Promise((resolve, reject) =>
-    autocannon({ url, duration: seconds, connections: 10, headers }, (error, result) => (error ? reject(error) : resolve(result))),
-  );
 
 pinSelf(1);
 const server = await startBuiltServer({}, { core: 0 });
@@ -40,22 +35,10 @@ try {
     const response = await fetch(server.baseUrl + page, { headers });
     console.log(`${name} "${headerName.trim()}": ${response.status}, ${(await response.text()).length} characters`);
   }
-  // A cold process is twice as dear per request for its first seconds (JIT): not part of any window.
-  for (const headers of Object.values(variants)) await load(server.baseUrl + page, headers, warmup);
-  const cpu = { without: [], with: [] };
-  for (let round = 0; round < rounds; round++) {
-    for (const name of round % 2 ? ["with", "without"] : ["without", "with"]) {
-      await load(server.baseUrl + page, variants[name], 2);
-      const before = cpuMs(server.pid);
-      const result = await load(server.baseUrl + page, variants[name], duration);
-      const perRequest = (cpuMs(server.pid) - before) / result.requests.total;
-      cpu[name].push(perRequest.toFixed(2));
-      const failures = result.errors + result.non2xx ? ` (${result.errors} errors, ${result.non2xx} non-2xx)` : "";
-      console.log(
-        `round ${round + 1} ${name.padEnd(7)} ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, ${perRequest.toFixed(2)} CPU ms/request${failures}`,
-      );
-    }
-  }
+  const cpu = await alternateWindows(
+    Object.fromEntries(Object.entries(variants).map(([name, headers]) => [name, { url: server.baseUrl + page, headers, pid: server.pid }])),
+    { rounds, duration, warmup, label: (name) => name.padEnd(7) },
+  );
   console.log(`CPU ms/request without: ${cpu.without.join(", ")}; with: ${cpu.with.join(", ")}`);
 } finally {
   await server.stop();

@@ -3,7 +3,7 @@
 // makes a copy of the product in which React collects the strings of a flush and writes them as one
 // string instead. Not a product change: figures for docs/performance.md («What React's byte writing
 // costs, and whom, 2026-11-30»).
-// Usage: npm run build && node bench/lab/react-write-strings.mjs DIR (inside the repo, e.g. .tmp/strings)
+// Usage: npm run build && node bench/lab/react-write-strings.mjs DIR (under .tmp/, e.g. .tmp/strings)
 //        DIR/build is a copy of ./build, DIR/node_modules/react-dom a copy of ours with the writing
 //        changed (node resolves the copy's react-dom from there, every other package from the repo's).
 //        Then: node bench/ssr-throughput.mjs --before DIR/build: the "(before)" rows are the copy with
@@ -11,9 +11,9 @@
 //        [--bare] [--rounds 4] [--duration 10]: bare Remix's side as well: DIR/baseline is a copy of
 //        bench/baseline with the same react-dom, and the two bare Remix servers (pinned to core 0,
 //        autocannon here on core 1) take turns in the same rounds; prints req/s and CPU ms per request.
-import autocannon from "autocannon";
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { alternateWindows } from "../lib/alternate.mjs";
 import { BASELINE_DIR, buildBaseline, startBaseline } from "../lib/baseline.mjs";
 import { ROOT, cpuMs, pinSelf } from "../lib/server.mjs";
 
@@ -22,9 +22,10 @@ const option = (name, fallback) => {
   return index > 0 ? process.argv[index + 1] : fallback;
 };
 
-const dir = process.argv[2] && path.resolve(process.argv[2]);
-if (!dir || !dir.startsWith(ROOT + path.sep)) {
-  console.error("usage: node bench/lab/react-write-strings.mjs DIR (a directory inside the repo, e.g. .tmp/strings)");
+// DIR is deleted and made again: only under .tmp/ (ignored by git), where node still resolves the repo's packages.
+const dir = process.argv[2] && !process.argv[2].startsWith("-") && path.resolve(process.argv[2]);
+if (!dir || !dir.startsWith(path.join(ROOT, ".tmp") + path.sep)) {
+  console.error("usage: node bench/lab/react-write-strings.mjs DIR [--bare] (a directory under .tmp/, e.g. .tmp/strings)");
   process.exit(2);
 }
 if (!existsSync(path.join(ROOT, "build/serve.js"))) {
@@ -85,29 +86,10 @@ async function compareBare() {
     pinSelf(1);
     // bench/ssr-throughput.mjs's headers: a browser's document request, gzip accepted.
     const headers = { Accept: "text/html", "Accept-Encoding": "gzip" };
-    const load = (url, seconds) =>
-      new Promise((resolve, reject) =>
-        autocannon({ url, duration: seconds, connections: 10, headers }, (error, result) => (error ? reject(error) : resolve(result))),
-      );
-    // A cold process is twice as dear per request for its first seconds (JIT): not part of any window.
-    for (const server of Object.values(servers)) await load(`${server.baseUrl}/`, 10);
-    const cpu = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
-    for (let round = 0; round < rounds; round++) {
-      const names = Object.keys(servers);
-      for (const name of round % 2 ? names.reverse() : names) {
-        const { baseUrl, pid } = servers[name];
-        const url = `${baseUrl}/`;
-        await load(url, 2);
-        const before = cpuMs(pid);
-        const result = await load(url, duration);
-        const perRequest = (cpuMs(pid) - before) / result.requests.total;
-        cpu[name].push(perRequest.toFixed(2));
-        const failures = result.errors + result.non2xx ? ` (${result.errors} errors, ${result.non2xx} non-2xx)` : "";
-        console.log(
-          `round ${round + 1} bare Remix, react-dom ${name.padEnd(8)} ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, ${perRequest.toFixed(2)} CPU ms/request${failures}`,
-        );
-      }
-    }
+    const cpu = await alternateWindows(
+      Object.fromEntries(Object.entries(servers).map(([name, server]) => [name, { url: `${server.baseUrl}/`, headers, pid: server.pid }])),
+      { rounds, duration, warmup: 10, label: (name) => `bare Remix, react-dom ${name.padEnd(8)}` },
+    );
     console.log(
       Object.entries(cpu)
         .map(([name, values]) => `CPU ms/request, react-dom ${name}: ${values.join(", ")}`)
