@@ -11,8 +11,9 @@
 //                  navigation, footer, language chooser)
 //        Then: node bench/ssr-throughput.mjs --pages home --before DIR/build [--upstream separate]: the
 //        "(before)" rows are the copy without the part, the others the product as it is, in the same rounds.
-import { cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { freshLabCopy } from "../lib/lab-copy.mjs";
 import { ROOT } from "../lib/server.mjs";
 
 const option = (name) => {
@@ -29,20 +30,13 @@ const PARTS = {
   layout: { fn: "Frame", early: 'return jsx("main", { id: "main", children });' },
 };
 
-// DIR is deleted and made again: only under .tmp/ (ignored by git), where node still resolves the repo's packages.
-const dir = process.argv[2] && !process.argv[2].startsWith("-") && path.resolve(process.argv[2]);
 const part = PARTS[option("part")];
-if (!dir || !dir.startsWith(path.join(ROOT, ".tmp") + path.sep) || !part) {
-  console.error(`usage: node bench/lab/page-content.mjs DIR --part ${Object.keys(PARTS).join("|")} (DIR under .tmp/)`);
+const usage = `usage: node bench/lab/page-content.mjs DIR --part ${Object.keys(PARTS).join("|")} (DIR under .tmp/)`;
+if (!part) {
+  console.error(usage);
   process.exit(2);
 }
-if (!existsSync(path.join(ROOT, "build/serve.js"))) {
-  console.error("no build: run npm run build first");
-  process.exit(2);
-}
-
-rmSync(dir, { recursive: true, force: true });
-cpSync(path.join(ROOT, "build"), path.join(dir, "build"), { recursive: true });
+const dir = freshLabCopy(process.argv[2], usage);
 
 const assets = path.join(dir, "build/server/assets");
 const header = `function ${part.fn}(`;

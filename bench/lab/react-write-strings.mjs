@@ -11,27 +11,17 @@
 //        [--bare] [--rounds 4] [--duration 10]: bare Remix's side as well: DIR/baseline is a copy of
 //        bench/baseline with the same react-dom, and the two bare Remix servers (pinned to core 0,
 //        autocannon here on core 1) take turns in the same rounds; prints req/s and CPU ms per request.
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { alternateWindows } from "../lib/alternate.mjs";
 import { BASELINE_DIR, buildBaseline, startBaseline } from "../lib/baseline.mjs";
+import { freshLabCopy } from "../lib/lab-copy.mjs";
 import { ROOT, cpuMs, pinSelf } from "../lib/server.mjs";
 
 const option = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? process.argv[index + 1] : fallback;
 };
-
-// DIR is deleted and made again: only under .tmp/ (ignored by git), where node still resolves the repo's packages.
-const dir = process.argv[2] && !process.argv[2].startsWith("-") && path.resolve(process.argv[2]);
-if (!dir || !dir.startsWith(path.join(ROOT, ".tmp") + path.sep)) {
-  console.error("usage: node bench/lab/react-write-strings.mjs DIR [--bare] (a directory under .tmp/, e.g. .tmp/strings)");
-  process.exit(2);
-}
-if (!existsSync(path.join(ROOT, "build/serve.js"))) {
-  console.error("no build: run npm run build first");
-  process.exit(2);
-}
 
 const FILE = "cjs/react-dom-server.node.production.min.js";
 const version = JSON.parse(readFileSync(path.join(ROOT, "node_modules/react-dom/package.json"), "utf8")).version;
@@ -40,8 +30,10 @@ if (version !== "18.3.1") {
   process.exit(2);
 }
 
-rmSync(dir, { recursive: true, force: true });
-cpSync(path.join(ROOT, "build"), path.join(dir, "build"), { recursive: true });
+const dir = freshLabCopy(
+  process.argv[2],
+  "usage: node bench/lab/react-write-strings.mjs DIR [--bare] (a directory under .tmp/, e.g. .tmp/strings)",
+);
 cpSync(path.join(ROOT, "node_modules/react-dom"), path.join(dir, "node_modules/react-dom"), { recursive: true });
 
 const target = path.join(dir, "node_modules/react-dom", FILE);
