@@ -24,11 +24,14 @@
 //        [--sentry] the product as the image runs it with Sentry on (docs/decisions/197): its build's
 //        instrument.server.js imported, source maps on, SENTRY_DSN set to a closed local port (pages
 //        that do not fail send nothing); add --env SENTRY_TRACES_SAMPLE_RATE=0.05 for tracing
+//        [--calls-baseline] also the bare Remix page with home's upstream calls (bench/baseline's /calls, decision
+//        198) as a row of its own, against the same API as the product, and home's share of it
 import autocannon from "autocannon";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildBaseline, startBaseline } from "./lib/baseline.mjs";
 import { ROOT, canPin, cpuMs, freePort, pinSelf, startBuiltServer } from "./lib/server.mjs";
+import { upstreamTokenOfClone } from "./lib/session.mjs";
 import { THROUGHPUT_PAGES } from "./pages.mjs";
 
 const option = (name) => {
@@ -58,6 +61,7 @@ const nodeArgs = (option("node-args") ?? "").split(" ").filter(Boolean);
 const apiNodeArgs = (option("api-node-args") ?? "").split(" ").filter(Boolean);
 const beforeNodeArgs = option("before-node-args")?.split(" ").filter(Boolean) ?? nodeArgs;
 const sentry = process.argv.includes("--sentry");
+const callsBaseline = process.argv.includes("--calls-baseline");
 /** The product's node options: with --sentry as the image's CMD, each build with its own instrument file. */
 const productNodeArgs = (dir, args = nodeArgs) =>
   sentry ? ["--enable-source-maps", "--import", path.join(dir ?? path.join(ROOT, "build"), "instrument.server.js"), ...args] : args;
@@ -70,6 +74,7 @@ const productEnv = Object.fromEntries(
 );
 
 const BARE = "bare Remix";
+const CALLS = "bare Remix with home's calls";
 // DESIGN §7's budgets per upstream mode (they replace decision 111's login 70 % / home 50 %): with the
 // reference API in the product's process (the stations' image) every applicant page at least half of
 // bare Remix's req/s and home's p99 at most 100 ms; with a separate upstream (the product alone) every
@@ -183,10 +188,16 @@ let bare;
 let before;
 const targets = [];
 try {
-  bare = await startBaseline({ core: 0 });
+  bare = await startBaseline({ core: 0, upstreamUrl: `${product.apiBaseUrl}/api` });
   if (beforeDir) before = await startProduct(beforeDir, beforeNodeArgs);
   if (pinned && !pinSelf(1)) throw new Error("could not pin the load generator to core 1");
   targets.push({ name: BARE, url: `${bare.baseUrl}/`, headers: {}, pid: bare.pid });
+  if (callsBaseline) {
+    // anna's own token at the API the product calls: the page's two calls answer what home's answer (decision 198).
+    const { token, profileId } = await upstreamTokenOfClone(product.apiBaseUrl, "anna");
+    const url = `${bare.baseUrl}/calls?profileId=${encodeURIComponent(profileId)}`;
+    targets.push({ name: CALLS, url, headers: { Cookie: `token=${token}` }, pid: bare.pid });
+  }
   for (const page of THROUGHPUT_PAGES.filter((page) => !only || only.some((prefix) => page.name.startsWith(prefix)))) {
     targets.push({
       name: page.name,
@@ -326,10 +337,20 @@ const verdict = (ok, label) => {
   failed ||= !ok;
   console.log(`${ok ? "PASS" : "FAIL"}  ${label}`);
 };
-const measured = rows.filter((row) => row.name !== BARE && !row.name.endsWith("(before)"));
+const measured = rows.filter((row) => row.name !== BARE && row.name !== CALLS && !row.name.endsWith("(before)"));
 for (const budget of BUDGETS) {
   for (const row of measured.filter((candidate) => budget.page === "*" || candidate.name.startsWith(budget.page))) {
     verdict(row.rps > 0 && budget.check(row), `${row.name}: ${budget.label} (${(row.ratio * 100).toFixed(0)} %, p99 ${row.p99} ms)`);
+  }
+}
+const callsRow = rows.find((row) => row.name === CALLS);
+if (callsRow) {
+  // Reported, not judged (decision 198): what home costs beyond what any Remix page pays for its two calls. Only home:
+  // the other pages make other calls or none, so the row is no like-for-like page for them.
+  for (const row of measured.filter((candidate) => candidate.name.startsWith("home"))) {
+    console.log(
+      `INFO  ${row.name}: ${((row.ratio / callsRow.ratio) * 100).toFixed(0)} % of ${CALLS} (${(callsRow.ratio * 100).toFixed(0)} % of bare Remix)`,
+    );
   }
 }
 if (before) {

@@ -41,14 +41,21 @@ export function buildBaseline({ force = false } = {}) {
 
 /**
  * Starts the built baseline app; `core` pins it with taskset where that is available; `dir`: a copy of
- * bench/baseline with its build (e.g. beside other packages, for a lab's before/after).
+ * bench/baseline with its build (e.g. beside other packages, for a lab's before/after); `upstreamUrl`: the
+ * reference API's /api that its page with home's calls (/calls, decision 198) calls.
  */
-export async function startBaseline({ core, dir = BASELINE_DIR } = {}) {
+export async function startBaseline({ core, dir = BASELINE_DIR, upstreamUrl } = {}) {
   const port = await freePort();
   const [command, args] = pinnedCommand(process.execPath, [path.join(dir, "server.mjs")], core);
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...(upstreamUrl ? { BASELINE_UPSTREAM_URL: upstreamUrl } : {}),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

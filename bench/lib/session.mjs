@@ -13,14 +13,19 @@ function sessionCookie(response) {
   return cookies.length ? cookies.join("; ") : undefined;
 }
 
-export async function signInAsClone(baseUrl, template, cstm = "demo", apiBaseUrl = baseUrl) {
+/** A fresh copy of a demo user (the embedded API's dev helper): its user name and password. */
+async function cloneUser(apiBaseUrl, template) {
   const clone = await fetch(`${apiBaseUrl}/api/dev/clone-user`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ template }),
   });
   if (clone.status !== 201) throw new Error(`clone of ${template} answered ${clone.status}`);
-  const user = await clone.json();
+  return clone.json();
+}
+
+export async function signInAsClone(baseUrl, template, cstm = "demo", apiBaseUrl = baseUrl) {
+  const user = await cloneUser(apiBaseUrl, template);
   const form = await fetch(`${baseUrl}/${cstm}/login`, { redirect: "manual" });
   await form.arrayBuffer();
   const login = await fetch(`${baseUrl}/${cstm}/login`, {
@@ -38,4 +43,23 @@ export async function signInAsClone(baseUrl, template, cstm = "demo", apiBaseUrl
   const cookie = sessionCookie(login);
   if (login.status !== 302 || !cookie) throw new Error(`login of ${user.userName} answered ${login.status}`);
   return cookie;
+}
+
+/**
+ * An upstream token of a fresh copy of a demo user, signed in at the reference API itself (POST /api/login, spec §7),
+ * for the bare Remix page that makes home's calls (decision 198). Returns the token and the user's only profile.
+ */
+export async function upstreamTokenOfClone(apiBaseUrl, template, cstm = "demo") {
+  const user = await cloneUser(apiBaseUrl, template);
+  const login = await fetch(`${apiBaseUrl}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ cstm, userName: user.userName, password: user.password }),
+  });
+  const answer = await login.json();
+  if (login.status !== 200 || !answer.access_token) throw new Error(`API login of ${user.userName} answered ${login.status}`);
+  const profiles = await fetch(`${apiBaseUrl}/api/profiles`, { headers: { Authorization: `Bearer ${answer.access_token}` } });
+  const records = (await profiles.json()).profiles ?? [];
+  if (records.length !== 1) throw new Error(`${template} should have exactly one profile, has ${records.length}`);
+  return { token: answer.access_token, profileId: records[0].prof_prof_id };
 }
