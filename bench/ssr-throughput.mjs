@@ -193,7 +193,7 @@ try {
   if (pinned && !pinSelf(1)) throw new Error("could not pin the load generator to core 1");
   targets.push({ name: BARE, url: `${bare.baseUrl}/`, headers: {}, pid: bare.pid });
   if (callsBaseline) {
-    // anna's own token at the API the product calls: the page's two calls answer what home's answer (decision 198).
+    // A copy of anna signed in at the API the product calls: the page's two calls get the answers home's get (decision 198).
     const { token, profileId } = await upstreamTokenOfClone(product.apiBaseUrl, "anna");
     const url = `${bare.baseUrl}/calls?profileId=${encodeURIComponent(profileId)}`;
     targets.push({ name: CALLS, url, headers: { Cookie: `token=${token}` }, pid: bare.pid });
