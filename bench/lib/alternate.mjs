@@ -4,7 +4,7 @@ import autocannon from "autocannon";
 import { cpuMs } from "./server.mjs";
 
 /** One autocannon window of `seconds` at 10 connections. */
-export const load = (url, headers, seconds) =>
+const load = (url, headers, seconds) =>
   new Promise((resolve, reject) =>
     autocannon({ url, duration: seconds, connections: 10, headers }, (error, result) => (error ? reject(error) : resolve(result))),
   );
