@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upstreamTokenOfClone } from "../../bench/lib/session.mjs";
+import { PAGES } from "../../bench/pages.mjs";
 import { BrowserClient } from "../support/browser-client";
 import { signedInClone } from "../support/demo";
-import { requestLines, type LogLine } from "../support/logs";
+import { logLines, requestLines, waitForLogs, type LogLine } from "../support/logs";
 import { updateSessionRecord } from "../support/seed-session";
 import { startServer, testSecret, type RunningServer } from "../support/server";
 
@@ -25,6 +27,7 @@ afterAll(async () => {
 });
 
 interface Call {
+  method?: string;
   path: string;
   startMs: number;
   endMs: number;
@@ -126,4 +129,58 @@ describe("decision 107: upstream round trips per page load", () => {
     ).toEqual(["/dashboardHome/container/P100", "/userData"]);
     expect(sequentialDepth(calls), describeCalls(calls)).toBe(2);
   });
+});
+
+interface PlannedCall {
+  method?: string;
+  path: string;
+}
+
+interface Plan {
+  stages?: PlannedCall[][];
+  background?: PlannedCall[];
+}
+
+interface BenchPage {
+  name: string;
+  path: string;
+  session?: { template: string };
+  upstreamCalls?: (page: { profileId: string | null; returnOrigin: string }) => Plan;
+}
+
+const named = (calls: { method?: string; path: string }[]) =>
+  calls.map((call) => `${call.method ?? "GET"} ${call.path.split("?")[0]}`).sort();
+
+describe("decision 199: the bare Remix page with a page's calls makes the calls the page makes", () => {
+  // bench/ssr-throughput judges a page with upstream calls against bench/baseline's /calls making the calls that
+  // bench/pages.mjs names for it; this keeps the two alike when a page's calls change.
+  it.each((PAGES as BenchPage[]).map((page) => [page.name, page] as const))(
+    "decision 199 DESIGN §7 %s: the calls bench/pages.mjs names, in as many sequential stages",
+    async (_name, page) => {
+      const template = page.session?.template;
+      const browser = template ? (await signedInClone(server.baseUrl, template, "de-DU")).browser : new BrowserClient(server.baseUrl);
+      const profileId = template
+        ? ((await upstreamTokenOfClone(server.baseUrl, template)) as { profileId: string | null }).profileId
+        : null;
+      const plan = page.upstreamCalls?.({ profileId, returnOrigin: "" }) ?? {};
+      const background = named(plan.background ?? []);
+      // The second load: the customer's configuration is cached by then, as in the benchmark's windows.
+      await callsOf(browser, page.path);
+      const requestId = `planned-calls-${randomUUID()}`;
+      const response = await browser.get(page.path, { follow: false, headers: { "X-Request-Id": requestId } });
+      expect(response.status).toBe(200);
+      await requestLines(server.logs, requestId);
+      // The tracking calls are not awaited by the page: their lines may follow the request's own.
+      const callsLogged = (lines: LogLine[]) =>
+        lines.filter((line) => line.reqId === requestId && line.msg === "upstream call").map((line) => line.upstream as Call);
+      await waitForLogs(server.logs, (lines) => callsLogged(lines).filter((call) => TRACKING.has(call.path)).length >= background.length, {
+        what: `the tracking calls of ${page.path}`,
+      });
+      const calls = callsLogged(logLines(server.logs())).sort((a, b) => a.startMs - b.startMs);
+      const awaited = calls.filter((call) => !TRACKING.has(call.path));
+      expect(named(awaited), page.path).toEqual(named((plan.stages ?? []).flat()));
+      expect(named(calls.filter((call) => TRACKING.has(call.path))), page.path).toEqual(background);
+      expect(sequentialDepth(awaited), `${page.path}:\n${describeCalls(awaited)}`).toBe(plan.stages?.length ?? 0);
+    },
+  );
 });
