@@ -182,9 +182,10 @@ async function callsTarget(page) {
     profileId: signIns[0].profileId,
     returnOrigin: upstream === "separate" ? product.baseUrl : "",
   });
-  const url = `${bare.baseUrl}/calls?plan=${encodeURIComponent(JSON.stringify(plan))}`;
+  const url = `${bare.baseUrl}/calls`;
+  const headers = { "X-Baseline-Plan": JSON.stringify(plan) };
   const cookies = signIns.map(({ token }) => `token=${token}`);
-  return page.perConnection ? { url, headers: {}, cookies } : { url, headers: { Cookie: cookies[0] } };
+  return page.perConnection ? { url, headers, cookies } : { url, headers: { ...headers, Cookie: cookies[0] } };
 }
 
 /** The Cookie header(s) of a page: one session, or one per connection where the page asks for it. */

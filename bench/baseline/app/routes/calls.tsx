@@ -1,11 +1,12 @@
 // The bare Remix page with a page's upstream calls (decisions 198, 199): the page of routes/_index.tsx, but its loader
 // makes the upstream calls of one of the product's pages against the reference API at BASELINE_UPSTREAM_URL, with the
-// token from the request's cookie, and lists what they answer. Which calls is the `plan` query parameter (JSON, from
-// bench/pages.mjs): `stages`, run one after the other, each a list of calls made side by side; `background`, calls
-// sent without waiting for them, as the product sends its tracking calls (spec §8). Nothing else of the product: no
-// session store, no checks of the answers, no translations, no layout. The form is a copy of _index.tsx's on purpose:
-// a component shared by both would become a chunk of its own and change the bare page's scripts, which
-// bench/page-weight measures.
+// token from the request's cookie, and lists what they answer. Which calls is the `X-Baseline-Plan` header (JSON, from
+// bench/pages.mjs; not a query parameter, since Remix writes the URL into the document, and a longer document would
+// make the baseline dearer than the page it stands for): `stages`, run one after the other, each a list of calls made
+// side by side; `background`, calls sent without waiting for them, as the product sends its tracking calls (spec §8).
+// Nothing else of the product: no session store, no checks of the answers, no translations, no layout. The form is a
+// copy of _index.tsx's on purpose: a component shared by both would become a chunk of its own and change the bare
+// page's scripts, which bench/page-weight measures.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { request } from "undici";
@@ -49,6 +50,7 @@ async function call({ method = "GET", path, body, auth }: Call, token: string): 
   return answer.json();
 }
 
+/** The background calls' paths already reported as refused (each once). */
 const refused = new Set<string>();
 
 /** What the page lists of an answer: its fields, a value where it is one, the number of items where it is a list. */
@@ -63,7 +65,7 @@ function summary(answer: unknown): { field: string; value: string }[] {
 export async function loader({ request: page }: LoaderFunctionArgs) {
   const cookie = page.headers.get("Cookie") ?? "";
   const token = /(?:^|;\s*)token=([^;]+)/.exec(cookie)?.[1];
-  const planText = new URL(page.url).searchParams.get("plan");
+  const planText = page.headers.get("X-Baseline-Plan");
   if (!token || !planText) throw new Response("token cookie and plan wanted", { status: 400 });
   const plan = JSON.parse(planText) as Plan;
   const answers: { path: string; fields: { field: string; value: string }[] }[] = [];
