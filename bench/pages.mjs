@@ -4,7 +4,8 @@ import { signInAsClone } from "./lib/session.mjs";
 // header for a signed-in page (its second argument: the demo API's base URL where that runs apart).
 // `perConnection`: bench/ssr-throughput signs in a user of its own for each connection, since the
 // page's loader replaces per-user state (the engine session key) that parallel loads would race on.
-// The function keeps its demo user's name as `template`: the bare page with the page's calls signs in a copy of the same user.
+// The function keeps its demo user's name as `template`: the bare page with the page's calls (decision 199) signs in
+// a copy of the same user.
 const signedInAs = (template) => Object.assign((baseUrl, apiBaseUrl) => signInAsClone(baseUrl, template, "demo", apiBaseUrl), { template });
 
 // `upstreamCalls` (decision 199): the spec §7 calls the page's loaders make on a steady-state load (valid token, the

@@ -42,7 +42,7 @@ export function buildBaseline({ force = false } = {}) {
 /**
  * Starts the built baseline app; `core` pins it with taskset where that is available; `dir`: a copy of
  * bench/baseline with its build (e.g. beside other packages, for a lab's before/after); `upstreamUrl`: the
- * reference API's /api that its page with home's calls (/calls, decision 198) calls.
+ * reference API's /api that its page with a page's upstream calls (/calls, decision 199) calls.
  */
 export async function startBaseline({ core, dir = BASELINE_DIR, upstreamUrl } = {}) {
   const port = await freePort();

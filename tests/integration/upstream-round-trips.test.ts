@@ -5,7 +5,7 @@ import { upstreamTokenOfClone } from "../../bench/lib/session.mjs";
 import { PAGES } from "../../bench/pages.mjs";
 import { BrowserClient } from "../support/browser-client";
 import { signedInClone } from "../support/demo";
-import { logLines, requestLines, waitForLogs, type LogLine } from "../support/logs";
+import { requestLines, waitForLogs, type LogLine } from "../support/logs";
 import { updateSessionRecord } from "../support/seed-session";
 import { startServer, testSecret, type RunningServer } from "../support/server";
 
@@ -35,17 +35,33 @@ interface Call {
 
 const TRACKING = new Set(["/trackPicatNavigation", "/trackFormAction", "/trackVideoAction"]);
 
-/** The page's upstream calls, once the server has written the request's own line (it comes last). */
-async function callsOf(browser: BrowserClient, page: string): Promise<{ status: number; calls: Call[] }> {
+/**
+ * The page's upstream calls, once the server has written the request's own line (it comes last): the awaited ones
+ * (`calls`) and its tracking calls. The page does not await a tracking call, so its line may follow the request's
+ * own: `tracking` says how many of them to wait for.
+ */
+async function callsOf(
+  browser: BrowserClient,
+  page: string,
+  { tracking = 0 } = {},
+): Promise<{ status: number; calls: Call[]; tracking: Call[] }> {
   const requestId = `round-trips-${randomUUID()}`;
   const response = await browser.get(page, { follow: false, headers: { "X-Request-Id": requestId } });
-  const lines = await requestLines(server.logs, requestId);
-  const calls = lines
-    .filter((line: LogLine) => line.msg === "upstream call")
-    .map((line) => line.upstream as Call)
-    .filter((call) => !TRACKING.has(call.path))
-    .sort((a, b) => a.startMs - b.startMs);
-  return { status: response.status, calls };
+  await requestLines(server.logs, requestId);
+  const logged = (lines: LogLine[]) =>
+    lines
+      .filter((line) => line.reqId === requestId && line.msg === "upstream call")
+      .map((line) => line.upstream as Call)
+      .sort((a, b) => a.startMs - b.startMs);
+  const lines = await waitForLogs(server.logs, (all) => logged(all).filter((call) => TRACKING.has(call.path)).length >= tracking, {
+    what: `the tracking calls of ${page}`,
+  });
+  const calls = logged(lines);
+  return {
+    status: response.status,
+    calls: calls.filter((call) => !TRACKING.has(call.path)),
+    tracking: calls.filter((call) => TRACKING.has(call.path)),
+  };
 }
 
 /** The longest chain of calls each of which started only after the one before it had ended. */
@@ -166,21 +182,11 @@ describe("decision 199: the bare Remix page with a page's calls makes the calls 
       const background = named(plan.background ?? []);
       // The second load: the customer's configuration is cached by then, as in the benchmark's windows.
       await callsOf(browser, page.path);
-      const requestId = `planned-calls-${randomUUID()}`;
-      const response = await browser.get(page.path, { follow: false, headers: { "X-Request-Id": requestId } });
-      expect(response.status).toBe(200);
-      await requestLines(server.logs, requestId);
-      // The tracking calls are not awaited by the page: their lines may follow the request's own.
-      const callsLogged = (lines: LogLine[]) =>
-        lines.filter((line) => line.reqId === requestId && line.msg === "upstream call").map((line) => line.upstream as Call);
-      await waitForLogs(server.logs, (lines) => callsLogged(lines).filter((call) => TRACKING.has(call.path)).length >= background.length, {
-        what: `the tracking calls of ${page.path}`,
-      });
-      const calls = callsLogged(logLines(server.logs())).sort((a, b) => a.startMs - b.startMs);
-      const awaited = calls.filter((call) => !TRACKING.has(call.path));
-      expect(named(awaited), page.path).toEqual(named((plan.stages ?? []).flat()));
-      expect(named(calls.filter((call) => TRACKING.has(call.path))), page.path).toEqual(background);
-      expect(sequentialDepth(awaited), `${page.path}:\n${describeCalls(awaited)}`).toBe(plan.stages?.length ?? 0);
+      const { status, calls, tracking } = await callsOf(browser, page.path, { tracking: background.length });
+      expect(status).toBe(200);
+      expect(named(calls), page.path).toEqual(named((plan.stages ?? []).flat()));
+      expect(named(tracking), page.path).toEqual(background);
+      expect(sequentialDepth(calls), `${page.path}:\n${describeCalls(calls)}`).toBe(plan.stages?.length ?? 0);
     },
   );
 });
