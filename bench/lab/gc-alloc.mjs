@@ -1,0 +1,172 @@
+// Lab: what one page allocates per request and what the garbage collector's pauses cost it. The built product
+// (or bare Remix, --bare) on core 0, with the reference API as a process of its own on core 1 (--upstream
+// separate, the default) or inside the product (embedded); autocannon here on core 1, 10 connections. After 5 s
+// of warm-up it sends --requests requests, and for exactly those prints the server's CPU ms per request, the
+// collector's pauses by kind (count, ms per request, mean and longest pause) and the bytes allocated per
+// request by the functions that allocate most (V8's sampling heap profiler, freed objects included), with the
+// product's own functions named by their source. No budget: figures for docs/performance.md («What home
+// allocates, and what its collector costs, 2026-11-30 (afternoon)»).
+// Usage: npm run build && node bench/lab/gc-alloc.mjs [--page /demo/home] [--user anna] [--upstream separate|embedded]
+//        [--requests 2000] [--top 20] [--node-args "--max-semi-space-size=32"] [--bare]
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { BASELINE_DIR, buildBaseline } from "../lib/baseline.mjs";
+import { cpuMs, freePort, pinnedCommand, pinSelf, ROOT, startBuiltServer, waitUntilUp } from "../lib/server.mjs";
+import { signInAsClone } from "../lib/session.mjs";
+
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+const bare = process.argv.includes("--bare");
+const page = bare ? "/" : option("page", "/demo/home");
+const user = option("user", "anna");
+const upstream = option("upstream", "separate");
+const requests = Number(option("requests", "2000"));
+const top = Number(option("top", "20"));
+const nodeArgs = option("node-args", "").split(" ").filter(Boolean);
+if (upstream !== "separate" && upstream !== "embedded") throw new Error(`--upstream must be separate or embedded, not ${upstream}`);
+
+const work = mkdtempSync(path.join(tmpdir(), "gc-alloc-"));
+const out = path.join(work, "result.json");
+const serverArgs = [...nodeArgs, "--import", path.join(import.meta.dirname, "gc-alloc-hook.mjs")];
+pinSelf(1);
+
+/** Polls `done` until it holds, for at most a minute. */
+async function until(done, failure) {
+  const deadline = Date.now() + 60_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`the server ${failure} within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** bench/baseline's server with the hook (bench/lib/baseline.mjs starts it without node options). */
+async function startBare() {
+  buildBaseline();
+  const port = await freePort();
+  const [command, args] = pinnedCommand(process.execPath, [...serverArgs, path.join(BASELINE_DIR, "server.mjs")], 0);
+  const env = { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), GC_ALLOC_OUT: out };
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  await waitUntilUp(child, `http://127.0.0.1:${port}/`);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+const servers = [];
+try {
+  let server;
+  const headers = { "accept-encoding": "gzip" };
+  if (bare) {
+    server = await startBare();
+    servers.push(server);
+  } else if (upstream === "embedded") {
+    server = await startBuiltServer({ API_SCRYPT_LOG2_N: "10", GC_ALLOC_OUT: out }, { core: 0, nodeArgs: serverArgs });
+    servers.push(server);
+    headers.cookie = await signInAsClone(server.baseUrl, user);
+  } else {
+    const port = await freePort();
+    const api = await startBuiltServer({ API_SCRYPT_LOG2_N: "10", APP_BASE_URL: `http://127.0.0.1:${port}` }, { core: 1 });
+    servers.push(api);
+    server = await startBuiltServer(
+      { API_SCRYPT_LOG2_N: "10", DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api`, GC_ALLOC_OUT: out },
+      { core: 0, port, nodeArgs: serverArgs },
+    );
+    servers.push(server);
+    headers.cookie = await signInAsClone(server.baseUrl, user, "demo", api.baseUrl);
+  }
+  const url = server.baseUrl + page;
+  const warm = await autocannon({ url, headers, connections: 10, duration: 5 });
+  if (warm.non2xx || warm.errors) throw new Error(`${page} answered ${warm.non2xx} non-2xx and ${warm.errors} errors while warming`);
+
+  // The pauses and the CPU time of the first `requests`, the allocations of as many more (the sampler's own cost
+  // would inflate the others).
+  process.kill(server.pid, "SIGUSR2");
+  const cpuBefore = cpuMs(server.pid);
+  const run = await autocannon({ url, headers, connections: 10, amount: requests });
+  const cpu = cpuMs(server.pid) - cpuBefore;
+  process.kill(server.pid, "SIGUSR2");
+  await until(() => existsSync(`${out}.sampling`), "started no sampling");
+  const sampled = await autocannon({ url, headers, connections: 10, amount: requests });
+  process.kill(server.pid, "SIGUSR2");
+  await until(() => existsSync(out), "wrote no result");
+  const { gc, profile, error } = JSON.parse(readFileSync(out, "utf8"));
+  if (error) throw new Error(`heap sampling failed: ${error}`);
+  const n = run.requests.total;
+  for (const result of [run, sampled]) {
+    if (result.non2xx || result.errors) throw new Error(`${page} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
+  }
+
+  console.log(
+    `${bare ? "bare Remix" : `${page} as a copy of ${user}, ${upstream} upstream`}${nodeArgs.length ? `, node ${nodeArgs.join(" ")}` : ""}`,
+  );
+  console.log(
+    `${n} requests, ${run.requests.average.toFixed(0)} req/s, p99 ${run.latency.p99} ms, server CPU ${(cpu / n).toFixed(2)} ms per request`,
+  );
+  for (const [kind, stats] of Object.entries(gc)) {
+    console.log(
+      `GC ${kind.padEnd(14)} ${String(stats.count).padStart(5)} pauses, ${(stats.ms / n).toFixed(3)} ms per request, mean ${(stats.ms / stats.count).toFixed(2)} ms, longest ${stats.maxMs.toFixed(1)} ms`,
+    );
+  }
+  await printAllocations(profile, sampled.requests.total);
+} finally {
+  for (const server of servers.reverse()) await server.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** Bytes per request: in all, by the functions that allocate most themselves, and by package. */
+async function printAllocations(profile, n) {
+  const { TraceMap, originalPositionFor } = await import("@jridgewell/trace-mapping");
+  const maps = new Map();
+  const where = ({ url, lineNumber, columnNumber }) => {
+    const file = url.startsWith("file://") ? url.slice("file://".length) : url;
+    const modules = file.lastIndexOf("/node_modules/");
+    if (modules >= 0) {
+      const rest = file.slice(modules + "/node_modules/".length).split("/");
+      return { part: rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0], at: `${rest.join("/")}:${lineNumber + 1}` };
+    }
+    if (!file) return { part: "V8 built-ins", at: "" };
+    if (file.startsWith("node:")) return { part: "Node internals", at: `${file}:${lineNumber + 1}` };
+    if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new TraceMap(readFileSync(`${file}.map`, "utf8")) : null);
+    const map = maps.get(file);
+    const source = map && originalPositionFor(map, { line: lineNumber + 1, column: columnNumber });
+    if (source?.source) {
+      const relative = source.source.replace(/^(\.\.\/)+/, "");
+      return {
+        part: relative.includes("node_modules/") ? relative.split("node_modules/")[1].split("/")[0] : "ours",
+        at: `${relative}:${source.line}`,
+      };
+    }
+    return { part: "ours", at: `${path.relative(ROOT, file)}:${lineNumber + 1}` };
+  };
+  const byFunction = new Map();
+  const byPart = new Map();
+  let total = 0;
+  const visit = (node) => {
+    if (node.selfSize) {
+      const { part, at } = where(node.callFrame);
+      const name = `${node.callFrame.functionName || "(anonymous)"} ${at}`.trim();
+      byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
+      byPart.set(part, (byPart.get(part) ?? 0) + node.selfSize);
+      total += node.selfSize;
+    }
+    for (const child of node.children) visit(child);
+  };
+  visit(profile.head);
+  const kb = (bytes) => `${(bytes / n / 1000).toFixed(1).padStart(6)} KB`;
+  console.log(`allocated: ${kb(total).trim()} per request (sampled every 4 KB on average; freed objects included)`);
+  console.log("by package (where the allocating function is)");
+  for (const [part, bytes] of [...byPart].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${kb(bytes)}  ${part}`);
+  console.log("by function");
+  for (const [name, bytes] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${kb(bytes)}  ${name}`);
+}
