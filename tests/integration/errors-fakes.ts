@@ -8,6 +8,7 @@ import { gunzipSync } from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { sessionCookieName } from "~/session/session.server";
+import { portToListenOnLater } from "../support/ports";
 import { ROOT, testSecret } from "../support/server";
 
 /**
@@ -174,13 +175,8 @@ export function sentryServerEnv(sentry: { dsn: string }, environment: string): R
   };
 }
 
-/** A port nobody listens on (bound once, then released). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server);
-  await closeServer(server);
-  return port;
-}
+/** A port nobody listens on, for a server a test or child process starts on it later (tests/support/ports.ts). */
+export const closedPort = portToListenOnLater;
 
 /**
  * Puts a session record into the server's SQLite store and returns the signed cookie a browser

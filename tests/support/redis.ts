@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
+import { portToListenOnLater } from "./ports";
 
 /**
  * A real redis-server (Debian package, /usr/bin/redis-server) for tests: loopback only, on a free
@@ -20,16 +21,8 @@ export interface RunningRedis {
 
 export const REDIS_SERVER = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A port for a Redis server started (and restarted) on it later, or for none at all (tests/support/ports.ts). */
+export const freePort = portToListenOnLater;
 
 /** Sends PING over a raw connection; true on +PONG. */
 function ping(port: number): Promise<boolean> {

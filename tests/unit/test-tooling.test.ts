@@ -1,7 +1,10 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { requirementIds, testTitles, unnamedIds } from "../../scripts/check-requirement-ids.mjs";
 import { buildSummary, formatSummary, readPlaywright, readVitest } from "../../scripts/test-summary.mjs";
+import { portToListenOnLater } from "../support/ports";
 
 // The IDs below are made up (R-FOO-…): scripts/check-requirement-ids.mjs reads this file's titles too, and a real ID
 // in a fixture would count as named.
@@ -123,5 +126,24 @@ describe("the summary of npm test", () => {
     expect(readVitest(null, ROOT)).toBeNull();
     expect(readPlaywright("not a report", ROOT)).toBeNull();
     expect(readPlaywright({ suites: "broken" }, ROOT)).toEqual({ projects: {}, files: [] });
+  });
+});
+
+describe("a port to listen on later (tests/support/ports.ts)", () => {
+  it("lies below the kernel's ephemeral ports, which outgoing connections take, and is free to listen on", async () => {
+    const range = existsSync("/proc/sys/net/ipv4/ip_local_port_range")
+      ? readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number)
+      : [32768, 60999];
+    const ports = await Promise.all([1, 2, 3].map(() => portToListenOnLater()));
+    for (const port of ports) {
+      expect(port).toBeGreaterThan(1024);
+      expect(port).toBeLessThan(range[0]);
+      const server = createServer();
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", resolve);
+      });
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
