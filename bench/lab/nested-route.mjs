@@ -1,0 +1,120 @@
+// Lab: what one more nested route, with and without a loader, costs a bare Remix page. Copies bench/baseline's
+// sources to DIR, gives the root a loader and puts copies of the bare page under two layout routes, `plain` (only
+// an <Outlet/>) and `nest` (a loader and an <Outlet/>), builds the copy with the project's packages and measures /
+// (the root's and the page's loaders), /plain/page (the same loaders, one route more) and /nest/page (one loader
+// more) in turns on one server on core 0, autocannon here on core 1. The product's home has three levels with
+// loaders (root, $cstm, $cstm.home), the bare page two routes and one loader. No budget: figures for
+// docs/performance.md («What home allocates, and what its collector costs, 2026-11-30 (afternoon)»).
+// Usage: node bench/lab/nested-route.mjs DIR [--rounds 6] [--duration 10]   (DIR under .tmp/, e.g. .tmp/nested)
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { alternateWindows } from "../lib/alternate.mjs";
+import { BASELINE_DIR } from "../lib/baseline.mjs";
+import { freePort, pinnedCommand, pinSelf, ROOT, waitUntilUp } from "../lib/server.mjs";
+
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+const dir = process.argv[2] && !process.argv[2].startsWith("-") && path.resolve(process.argv[2]);
+if (!dir || !dir.startsWith(path.join(ROOT, ".tmp") + path.sep)) {
+  console.error("usage: node bench/lab/nested-route.mjs DIR [--rounds 6] [--duration 10]   (DIR under .tmp/)");
+  process.exit(2);
+}
+const rounds = Number(option("rounds", "6"));
+const duration = Number(option("duration", "10"));
+
+// Under .tmp/ node resolves the repo's packages, as for bench/baseline itself.
+rmSync(dir, { recursive: true, force: true });
+for (const file of ["app", "vite.config.mjs", "server.mjs", "package.json"]) {
+  cpSync(path.join(BASELINE_DIR, file), path.join(dir, file), { recursive: true });
+}
+rmSync(path.join(dir, "app/routes/calls.tsx"));
+const rootFile = path.join(dir, "app/root.tsx");
+writeFileSync(
+  rootFile,
+  readFileSync(rootFile, "utf8").replace(
+    "export default function App() {",
+    'export async function loader() {\n  return { lang: "en" };\n}\n\nexport default function App() {',
+  ),
+);
+writeFileSync(
+  path.join(dir, "app/routes/nest.page.tsx"),
+  readFileSync(path.join(dir, "app/routes/_index.tsx"), "utf8").replace("function Index()", "function Page()"),
+);
+writeFileSync(
+  path.join(dir, "app/routes/nest.tsx"),
+  `import { Outlet, useLoaderData } from "@remix-run/react";
+
+export async function loader() {
+  return { section: "nest" };
+}
+
+export default function Nest() {
+  const { section } = useLoaderData<typeof loader>();
+  return (
+    <div data-section={section}>
+      <Outlet />
+    </div>
+  );
+}
+`,
+);
+writeFileSync(
+  path.join(dir, "app/routes/plain.page.tsx"),
+  readFileSync(path.join(dir, "app/routes/_index.tsx"), "utf8").replace("function Index()", "function Page()"),
+);
+writeFileSync(
+  path.join(dir, "app/routes/plain.tsx"),
+  `import { Outlet } from "@remix-run/react";
+
+export default function Plain() {
+  return (
+    <div data-section="plain">
+      <Outlet />
+    </div>
+  );
+}
+`,
+);
+const build = spawnSync(
+  process.execPath,
+  [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", dir, "--config", path.join(dir, "vite.config.mjs")],
+  { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] },
+);
+if (build.status !== 0) throw new Error(`building the copy failed (exit ${build.status})`);
+
+pinSelf(1);
+const port = await freePort();
+const [command, args] = pinnedCommand(process.execPath, [path.join(dir, "server.mjs")], 0);
+const child = spawn(command, args, {
+  cwd: ROOT,
+  env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+try {
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(child, `${base}/`);
+  const variants = {};
+  for (const [name, page, marker] of [
+    ["no layout (/)", "/", "<h1>Baseline</h1>"],
+    ["a layout without a loader (/plain/page)", "/plain/page", 'data-section="plain"'],
+    ["a layout with a loader (/nest/page)", "/nest/page", 'data-section="nest"'],
+  ]) {
+    const response = await fetch(base + page);
+    const html = await response.text();
+    if (response.status !== 200 || !html.includes(marker)) throw new Error(`${page} answered ${response.status} without ${marker}`);
+    console.log(`${page}: ${html.length} characters`);
+    variants[name] = { url: base + page, headers: { "accept-encoding": "gzip" }, pid: child.pid };
+  }
+  const cpu = await alternateWindows(variants, { rounds, duration, warmup: 8 });
+  for (const [name, values] of Object.entries(cpu)) {
+    const mean = values.reduce((sum, value) => sum + Number(value), 0) / values.length;
+    console.log(`${name}  CPU ms/request by round ${values.join(" ")}, mean ${mean.toFixed(2)}`);
+  }
+} finally {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
