@@ -8,7 +8,7 @@
 //        [--embedded] NAME=BUILD_DIR[|NODE_OPTIONS] NAME=BUILD_DIR[|NODE_OPTIONS] …
 //        e.g. stock=build "semi=build|--max-semi-space-size=32", or a=build b=build c=build
 import { alternateWindows } from "../lib/alternate.mjs";
-import { median } from "../lib/stats.mjs";
+import { mean, median } from "../lib/stats.mjs";
 import { freePort, pinSelf, startBuiltServer } from "../lib/server.mjs";
 import { signInAsClone } from "../lib/session.mjs";
 
@@ -48,9 +48,9 @@ try {
   const width = Math.max(...Object.keys(variants).map((name) => name.length));
   const cpu = await alternateWindows(variants, { rounds, duration, warmup: 8, label: (name) => name.padEnd(width) });
   for (const [name, values] of Object.entries(cpu)) {
-    const mean = values.reduce((sum, value) => sum + Number(value), 0) / values.length;
+    const numbers = values.map(Number);
     console.log(
-      `${name.padEnd(width)}  CPU ms/request by round ${values.join(" ")}, median ${median(values.map(Number))}, mean ${mean.toFixed(2)}`,
+      `${name.padEnd(width)}  CPU ms/request by round ${values.join(" ")}, median ${median(numbers)}, mean ${mean(numbers).toFixed(2)}`,
     );
   }
 } finally {

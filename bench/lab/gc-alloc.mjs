@@ -8,13 +8,12 @@
 // allocates, and what its collector costs, 2026-11-30 (afternoon)»).
 // Usage: npm run build && node bench/lab/gc-alloc.mjs [--page /demo/home] [--user anna] [--upstream separate|embedded]
 //        [--requests 2000] [--top 20] [--node-args "--max-semi-space-size=32"] [--bare]
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { BASELINE_DIR, buildBaseline } from "../lib/baseline.mjs";
-import { cpuMs, freePort, pinnedCommand, pinSelf, ROOT, startBuiltServer, waitUntilUp } from "../lib/server.mjs";
+import { buildBaseline, startBaseline } from "../lib/baseline.mjs";
+import { cpuMs, freePort, pinSelf, ROOT, startBuiltServer } from "../lib/server.mjs";
 import { signInAsClone } from "../lib/session.mjs";
 
 const option = (name, fallback) => {
@@ -44,31 +43,13 @@ async function until(done, failure) {
   }
 }
 
-/** bench/baseline's server with the hook (bench/lib/baseline.mjs starts it without node options). */
-async function startBare() {
-  buildBaseline();
-  const port = await freePort();
-  const [command, args] = pinnedCommand(process.execPath, [...serverArgs, path.join(BASELINE_DIR, "server.mjs")], 0);
-  const env = { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), GC_ALLOC_OUT: out };
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
-  await waitUntilUp(child, `http://127.0.0.1:${port}/`);
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
 const servers = [];
 try {
   let server;
   const headers = { "accept-encoding": "gzip" };
   if (bare) {
-    server = await startBare();
+    buildBaseline();
+    server = await startBaseline({ core: 0, nodeArgs: serverArgs, env: { GC_ALLOC_OUT: out } });
     servers.push(server);
   } else if (upstream === "embedded") {
     server = await startBuiltServer({ API_SCRYPT_LOG2_N: "10", GC_ALLOC_OUT: out }, { core: 0, nodeArgs: serverArgs });

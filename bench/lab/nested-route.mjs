@@ -6,12 +6,12 @@
 // loaders (root, $cstm, $cstm.home), the bare page two routes and one loader. No budget: figures for
 // docs/performance.md («What home allocates, and what its collector costs, 2026-11-30 (afternoon)»).
 // Usage: node bench/lab/nested-route.mjs DIR [--rounds 6] [--duration 10]   (DIR under .tmp/, e.g. .tmp/nested)
-import { spawn, spawnSync } from "node:child_process";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { alternateWindows } from "../lib/alternate.mjs";
-import { BASELINE_DIR } from "../lib/baseline.mjs";
-import { freePort, pinnedCommand, pinSelf, ROOT, waitUntilUp } from "../lib/server.mjs";
+import { BASELINE_DIR, buildBaseline, startBaseline } from "../lib/baseline.mjs";
+import { mean } from "../lib/stats.mjs";
+import { pinSelf, ROOT } from "../lib/server.mjs";
 
 const option = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -39,10 +39,9 @@ writeFileSync(
     'export async function loader() {\n  return { lang: "en" };\n}\n\nexport default function App() {',
   ),
 );
-writeFileSync(
-  path.join(dir, "app/routes/nest.page.tsx"),
-  readFileSync(path.join(dir, "app/routes/_index.tsx"), "utf8").replace("function Index()", "function Page()"),
-);
+// The bare page, unchanged, under each layout.
+const barePage = readFileSync(path.join(dir, "app/routes/_index.tsx"), "utf8").replace("function Index()", "function Page()");
+for (const layout of ["nest", "plain"]) writeFileSync(path.join(dir, `app/routes/${layout}.page.tsx`), barePage);
 writeFileSync(
   path.join(dir, "app/routes/nest.tsx"),
   `import { Outlet, useLoaderData } from "@remix-run/react";
@@ -62,10 +61,6 @@ export default function Nest() {
 `,
 );
 writeFileSync(
-  path.join(dir, "app/routes/plain.page.tsx"),
-  readFileSync(path.join(dir, "app/routes/_index.tsx"), "utf8").replace("function Index()", "function Page()"),
-);
-writeFileSync(
   path.join(dir, "app/routes/plain.tsx"),
   `import { Outlet } from "@remix-run/react";
 
@@ -78,24 +73,12 @@ export default function Plain() {
 }
 `,
 );
-const build = spawnSync(
-  process.execPath,
-  [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", dir, "--config", path.join(dir, "vite.config.mjs")],
-  { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] },
-);
-if (build.status !== 0) throw new Error(`building the copy failed (exit ${build.status})`);
+buildBaseline({ dir, force: true });
 
 pinSelf(1);
-const port = await freePort();
-const [command, args] = pinnedCommand(process.execPath, [path.join(dir, "server.mjs")], 0);
-const child = spawn(command, args, {
-  cwd: ROOT,
-  env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const server = await startBaseline({ core: 0, dir });
 try {
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilUp(child, `${base}/`);
+  const base = server.baseUrl;
   const variants = {};
   for (const [name, page, marker] of [
     ["no layout (/)", "/", "<h1>Baseline</h1>"],
@@ -106,15 +89,12 @@ try {
     const html = await response.text();
     if (response.status !== 200 || !html.includes(marker)) throw new Error(`${page} answered ${response.status} without ${marker}`);
     console.log(`${page}: ${html.length} characters`);
-    variants[name] = { url: base + page, headers: { "accept-encoding": "gzip" }, pid: child.pid };
+    variants[name] = { url: base + page, headers: { "accept-encoding": "gzip" }, pid: server.pid };
   }
   const cpu = await alternateWindows(variants, { rounds, duration, warmup: 8 });
   for (const [name, values] of Object.entries(cpu)) {
-    const mean = values.reduce((sum, value) => sum + Number(value), 0) / values.length;
-    console.log(`${name}  CPU ms/request by round ${values.join(" ")}, mean ${mean.toFixed(2)}`);
+    console.log(`${name}  CPU ms/request by round ${values.join(" ")}, mean ${mean(values.map(Number)).toFixed(2)}`);
   }
 } finally {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
+  await server.stop();
 }

@@ -7,8 +7,6 @@ import path from "node:path";
 import { ROOT, freePort, pinnedCommand, waitUntilUp } from "./server.mjs";
 
 export const BASELINE_DIR = path.join(ROOT, "bench/baseline");
-const BUILD_DIR = path.join(BASELINE_DIR, "build");
-const SERVER_BUILD = path.join(BUILD_DIR, "server/index.js");
 
 function newestSource(dir) {
   let newest = 0;
@@ -20,20 +18,18 @@ function newestSource(dir) {
   return newest;
 }
 
-/** Builds the baseline app unless its build is newer than its sources and the lock file. */
-export function buildBaseline({ force = false } = {}) {
+/**
+ * Builds the baseline app unless its build is newer than its sources and the lock file. `dir`: a copy of
+ * bench/baseline's sources under the repo (a lab's variant of the bare page), built into its own build/.
+ */
+export function buildBaseline({ force = false, dir = BASELINE_DIR } = {}) {
+  const serverBuild = path.join(dir, "build/server/index.js");
   const sourcesChanged = () =>
-    Math.max(newestSource(BASELINE_DIR), statSync(path.join(ROOT, "package-lock.json")).mtimeMs) > statSync(SERVER_BUILD).mtimeMs;
-  if (!force && existsSync(SERVER_BUILD) && !sourcesChanged()) return;
+    Math.max(newestSource(dir), statSync(path.join(ROOT, "package-lock.json")).mtimeMs) > statSync(serverBuild).mtimeMs;
+  if (!force && existsSync(serverBuild) && !sourcesChanged()) return;
   const build = spawnSync(
     process.execPath,
-    [
-      path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"),
-      "vite:build",
-      BASELINE_DIR,
-      "--config",
-      path.join(BASELINE_DIR, "vite.config.mjs"),
-    ],
+    [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", dir, "--config", path.join(dir, "vite.config.mjs")],
     { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] },
   );
   if (build.status !== 0) throw new Error(`building the baseline app failed (exit ${build.status})`);
@@ -42,11 +38,12 @@ export function buildBaseline({ force = false } = {}) {
 /**
  * Starts the built baseline app; `core` pins it with taskset where that is available; `dir`: a copy of
  * bench/baseline with its build (e.g. beside other packages, for a lab's before/after); `upstreamUrl`: the
- * reference API's /api that its page with a page's upstream calls (/calls, decision 199) calls.
+ * reference API's /api that its page with a page's upstream calls (/calls, decision 199) calls; `nodeArgs` and `env`:
+ * node options and variables of a lab's (e.g. a module loaded with --import and where it writes).
  */
-export async function startBaseline({ core, dir = BASELINE_DIR, upstreamUrl } = {}) {
+export async function startBaseline({ core, dir = BASELINE_DIR, upstreamUrl, nodeArgs = [], env = {} } = {}) {
   const port = await freePort();
-  const [command, args] = pinnedCommand(process.execPath, [path.join(dir, "server.mjs")], core);
+  const [command, args] = pinnedCommand(process.execPath, [...nodeArgs, path.join(dir, "server.mjs")], core);
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {
@@ -55,6 +52,7 @@ export async function startBaseline({ core, dir = BASELINE_DIR, upstreamUrl } = 
       HOST: "127.0.0.1",
       PORT: String(port),
       ...(upstreamUrl ? { BASELINE_UPSTREAM_URL: upstreamUrl } : {}),
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
