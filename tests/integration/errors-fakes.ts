@@ -175,9 +175,6 @@ export function sentryServerEnv(sentry: { dsn: string }, environment: string): R
   };
 }
 
-/** A port nobody listens on, for a server a test or child process starts on it later (tests/support/ports.ts). */
-export const closedPort = portToListenOnLater;
-
 /**
  * Puts a session record into the server's SQLite store and returns the signed cookie a browser
  * would hold for it (production cookie name, the test secret).
@@ -223,7 +220,7 @@ export async function eventually<T>(what: string, check: () => T | undefined | f
 export async function startServerOnPort(
   env: Record<string, string>,
 ): Promise<{ baseUrl: string; logs: () => string; stop(): Promise<void> }> {
-  const port = await closedPort();
+  const port = await portToListenOnLater();
   const dataDir = mkdtempSync(path.join(tmpdir(), "assessment-test-"));
   const child = spawn(process.execPath, [path.join(ROOT, "build/serve.js")], {
     cwd: ROOT,

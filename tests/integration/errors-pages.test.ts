@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestLines, waitForLog } from "../support/logs";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { startServer, type RunningServer } from "../support/server";
-import { breakSessionStore, closedPort, customerConfig, json, seedSession, startFakeUpstream, type FakeServer } from "./errors-fakes";
+import { portToListenOnLater } from "../support/ports";
+import { breakSessionStore, customerConfig, json, seedSession, startFakeUpstream, type FakeServer } from "./errors-fakes";
 
 /** The error view's parts, from our own markup. */
 function errorView(page: PageResponse) {
@@ -202,7 +203,7 @@ describe("error pages when the upstream fails", () => {
 
 describe("API02 when the upstream is gone", () => {
   it("R-CAT-02 UPSTREAM_API_URL at a closed port shows API02 (503) at once, well within UPSTREAM_TIMEOUT_MS", async () => {
-    const port = await closedPort();
+    const port = await portToListenOnLater();
     const server = await startServer({ UPSTREAM_API_URL: `http://127.0.0.1:${port}/api`, UPSTREAM_TIMEOUT_MS: "3000" });
     try {
       const started = Date.now();

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_REPORTS_PER_MINUTE } from "../../app/errors/report-budget";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { cloneUser, DORA_PERSONAL_DATA, signIn } from "../support/demo";
-import { freePort, startRedis, type RunningRedis } from "../support/redis";
+import { portToListenOnLater } from "../support/ports";
+import { startRedis, type RunningRedis } from "../support/redis";
 import { runServerExpectingExit, startServer, testSecret, type RunningServer } from "../support/server";
 
 /**
@@ -175,7 +176,7 @@ describe("Redis stopped while the app runs (decision 097)", () => {
 
 describe("REDIS_URL that cannot be reached at start (decision 097)", () => {
   it("the server refuses to start with one line naming REDIS_URL, without the password", async () => {
-    const port = await freePort();
+    const port = await portToListenOnLater();
     const { code, output } = await runServerExpectingExit({
       NODE_ENV: "production",
       SESSION_SECRET: testSecret(),

@@ -4,7 +4,8 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { BrowserClient, type PageResponse } from "../support/browser-client";
 import { waitForLog } from "../support/logs";
 import { startServer, type RunningServer } from "../support/server";
-import { closedPort, customerConfig, json } from "./errors-fakes";
+import { portToListenOnLater } from "../support/ports";
+import { customerConfig, json } from "./errors-fakes";
 
 /**
  * Decision 098: page loads have a short upstream budget, password calls a
@@ -167,7 +168,7 @@ describe("decision 098: upstream time budgets and circuit breaker", () => {
   });
 
   it("R-CAT-02 an upstream that is gone (connection refused) opens the circuit; started again, pages work again", async () => {
-    const port = await closedPort();
+    const port = await portToListenOnLater();
     const app = await startApp(`http://127.0.0.1:${port}/api`);
     running.push(app);
     const client = new BrowserClient(app.baseUrl);

@@ -21,9 +21,6 @@ export interface RunningRedis {
 
 export const REDIS_SERVER = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
 
-/** A port for a Redis server started (and restarted) on it later, or for none at all (tests/support/ports.ts). */
-export const freePort = portToListenOnLater;
-
 /** Sends PING over a raw connection; true on +PONG. */
 function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -40,7 +37,7 @@ function ping(port: number): Promise<boolean> {
 }
 
 export async function startRedis(options: { timeoutMs?: number } = {}): Promise<RunningRedis> {
-  const port = await freePort();
+  const port = await portToListenOnLater();
   let child: ChildProcess | undefined;
   let log = "";
 
