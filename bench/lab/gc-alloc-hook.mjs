@@ -46,7 +46,8 @@ process.on("SIGUSR2", () => {
         {
           samplingInterval: 4096,
           includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: true,
+          // GC_ALLOC_SURVIVORS: only what outlived the young generation (promoted, then freed or still live).
+          includeObjectsCollectedByMinorGC: !process.env.GC_ALLOC_SURVIVORS,
         },
         () => writeFileSync(`${out}.sampling`, ""),
       );

@@ -4,89 +4,54 @@
 // of warm-up it sends --requests requests, and for exactly those prints the server's CPU ms per request, the
 // collector's pauses by kind (count, ms per request, mean and longest pause) and the bytes allocated per
 // request by the functions that allocate most (V8's sampling heap profiler, freed objects included), with the
-// product's own functions named by their source. No budget: figures for docs/performance.md («What home
-// allocates, and what its collector costs, 2026-11-30 (afternoon)»).
+// product's own functions named by their source; with --survivors only what outlived the young generation (what
+// the collector moved to the old one, where major collections must free it). No budget: figures for
+// docs/performance.md («What home allocates, and what its collector costs, 2026-11-30 (afternoon)», «Where home's
+// slowest answers lose their time, 2026-11-30 (evening)»).
 // Usage: npm run build && node bench/lab/gc-alloc.mjs [--page /demo/home] [--user anna] [--upstream separate|embedded]
-//        [--requests 2000] [--top 20] [--node-args "--max-semi-space-size=32"] [--bare]
+//        [--requests 2000] [--top 20] [--node-args "--max-semi-space-size=32"] [--bare] [--survivors]
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { buildBaseline, startBaseline } from "../lib/baseline.mjs";
-import { cpuMs, freePort, pinSelf, ROOT, startBuiltServer } from "../lib/server.mjs";
-import { signInAsClone } from "../lib/session.mjs";
+import { fileWritten, load, recordedRun, startLabServer } from "../lib/lab-server.mjs";
+import { pinSelf, ROOT } from "../lib/server.mjs";
 
 const option = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? process.argv[index + 1] : fallback;
 };
 const bare = process.argv.includes("--bare");
+const survivors = process.argv.includes("--survivors");
 const page = bare ? "/" : option("page", "/demo/home");
 const user = option("user", "anna");
 const upstream = option("upstream", "separate");
 const requests = Number(option("requests", "2000"));
 const top = Number(option("top", "20"));
 const nodeArgs = option("node-args", "").split(" ").filter(Boolean);
-if (upstream !== "separate" && upstream !== "embedded") throw new Error(`--upstream must be separate or embedded, not ${upstream}`);
 
 const work = mkdtempSync(path.join(tmpdir(), "gc-alloc-"));
 const out = path.join(work, "result.json");
+const hookEnv = { GC_ALLOC_OUT: out, ...(survivors ? { GC_ALLOC_SURVIVORS: "1" } : {}) };
 const serverArgs = [...nodeArgs, "--import", path.join(import.meta.dirname, "gc-alloc-hook.mjs")];
 pinSelf(1);
 
-/** Polls `done` until it holds, for at most a minute. */
-async function until(done, failure) {
-  const deadline = Date.now() + 60_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`the server ${failure} within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const servers = [];
+let lab;
 try {
-  let server;
-  const headers = { "accept-encoding": "gzip" };
-  if (bare) {
-    buildBaseline();
-    server = await startBaseline({ core: 0, nodeArgs: serverArgs, env: { GC_ALLOC_OUT: out } });
-    servers.push(server);
-  } else if (upstream === "embedded") {
-    server = await startBuiltServer({ API_SCRYPT_LOG2_N: "10", GC_ALLOC_OUT: out }, { core: 0, nodeArgs: serverArgs });
-    servers.push(server);
-    headers.cookie = await signInAsClone(server.baseUrl, user);
-  } else {
-    const port = await freePort();
-    const api = await startBuiltServer({ API_SCRYPT_LOG2_N: "10", APP_BASE_URL: `http://127.0.0.1:${port}` }, { core: 1 });
-    servers.push(api);
-    server = await startBuiltServer(
-      { API_SCRYPT_LOG2_N: "10", DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api`, GC_ALLOC_OUT: out },
-      { core: 0, port, nodeArgs: serverArgs },
-    );
-    servers.push(server);
-    headers.cookie = await signInAsClone(server.baseUrl, user, "demo", api.baseUrl);
-  }
+  lab = await startLabServer({ bare, upstream, user, env: hookEnv, nodeArgs: serverArgs });
+  const { server, headers } = lab;
   const url = server.baseUrl + page;
-  const warm = await autocannon({ url, headers, connections: 10, duration: 5 });
-  if (warm.non2xx || warm.errors) throw new Error(`${page} answered ${warm.non2xx} non-2xx and ${warm.errors} errors while warming`);
+  await load(url, headers, { duration: 5 });
 
   // The pauses and the CPU time of the first `requests`, the allocations of as many more (the sampler's own cost
   // would inflate the others).
+  const { run, cpu } = await recordedRun(server, url, headers, requests);
+  await fileWritten(`${out}.sampling`, "started no sampling");
+  const sampled = await load(url, headers, { amount: requests });
   process.kill(server.pid, "SIGUSR2");
-  const cpuBefore = cpuMs(server.pid);
-  const run = await autocannon({ url, headers, connections: 10, amount: requests });
-  const cpu = cpuMs(server.pid) - cpuBefore;
-  process.kill(server.pid, "SIGUSR2");
-  await until(() => existsSync(`${out}.sampling`), "started no sampling");
-  const sampled = await autocannon({ url, headers, connections: 10, amount: requests });
-  process.kill(server.pid, "SIGUSR2");
-  await until(() => existsSync(out), "wrote no result");
+  await fileWritten(out, "wrote no result");
   const { gc, profile, error } = JSON.parse(readFileSync(out, "utf8"));
   if (error) throw new Error(`heap sampling failed: ${error}`);
   const n = run.requests.total;
-  for (const result of [run, sampled]) {
-    if (result.non2xx || result.errors) throw new Error(`${page} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
-  }
 
   console.log(
     `${bare ? "bare Remix" : `${page} as a copy of ${user}, ${upstream} upstream`}${nodeArgs.length ? `, node ${nodeArgs.join(" ")}` : ""}`,
@@ -101,7 +66,7 @@ try {
   }
   await printAllocations(profile, sampled.requests.total);
 } finally {
-  for (const server of servers.reverse()) await server.stop();
+  await lab?.stop();
   rmSync(work, { recursive: true, force: true });
 }
 
@@ -145,7 +110,10 @@ async function printAllocations(profile, n) {
   };
   visit(profile.head);
   const kb = (bytes) => `${(bytes / n / 1000).toFixed(1).padStart(6)} KB`;
-  console.log(`allocated: ${kb(total).trim()} per request (sampled every 4 KB on average; freed objects included)`);
+  const which = survivors
+    ? "only what outlived the young generation, freed by a major collection since or still live"
+    : "freed objects included";
+  console.log(`allocated: ${kb(total).trim()} per request (sampled every 4 KB on average; ${which})`);
   console.log("by package (where the allocating function is)");
   for (const [part, bytes] of [...byPart].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${kb(bytes)}  ${part}`);
   console.log("by function");

@@ -1,0 +1,73 @@
+// The one server a lab script measures with a hook of its own (bench/lab/gc-alloc.mjs, bench/lab/tail.mjs): bare
+// Remix, or the built product signed in as a copy of a demo user, with the reference API inside it or as a process of
+// its own on core 1. The measured server runs on core 0; the caller pins itself to core 1 (pinSelf).
+import autocannon from "autocannon";
+import { existsSync } from "node:fs";
+import { buildBaseline, startBaseline } from "./baseline.mjs";
+import { cpuMs, freePort, startBuiltServer } from "./server.mjs";
+import { signInAsClone } from "./session.mjs";
+
+/**
+ * Returns `{ server, headers, stop }`: `headers` carry the session cookie (none for bare Remix) and ask for gzip as
+ * the benchmark does; `stop()` stops every server started here. `env` and `nodeArgs` go to the measured server only.
+ */
+export async function startLabServer({ bare = false, upstream = "separate", user = "anna", env = {}, nodeArgs = [] }) {
+  if (upstream !== "separate" && upstream !== "embedded") throw new Error(`--upstream must be separate or embedded, not ${upstream}`);
+  const servers = [];
+  const stop = async () => {
+    for (const server of servers.reverse()) await server.stop();
+  };
+  const headers = { "accept-encoding": "gzip" };
+  try {
+    if (bare) {
+      buildBaseline();
+      servers.push(await startBaseline({ core: 0, nodeArgs, env }));
+    } else if (upstream === "embedded") {
+      servers.push(await startBuiltServer({ API_SCRYPT_LOG2_N: "10", ...env }, { core: 0, nodeArgs }));
+      headers.cookie = await signInAsClone(servers[0].baseUrl, user);
+    } else {
+      const port = await freePort();
+      const api = await startBuiltServer({ API_SCRYPT_LOG2_N: "10", APP_BASE_URL: `http://127.0.0.1:${port}` }, { core: 1 });
+      servers.push(api);
+      const product = await startBuiltServer(
+        { API_SCRYPT_LOG2_N: "10", DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api`, ...env },
+        { core: 0, port, nodeArgs },
+      );
+      servers.push(product);
+      headers.cookie = await signInAsClone(product.baseUrl, user, "demo", api.baseUrl);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { server: servers.at(-1), headers, stop };
+}
+
+/** Polls until `file` exists (a hook renames its result into place when whole), for at most a minute. */
+export async function fileWritten(file, failure) {
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`the server ${failure} within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The benchmark's load (10 connections) for `{ duration }` seconds or `{ amount }` requests; any failed answer stops the lab. */
+export async function load(url, headers, limit) {
+  const result = await autocannon({ url, headers, connections: 10, ...limit });
+  if (result.non2xx || result.errors) throw new Error(`${url} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
+  return result;
+}
+
+/**
+ * `amount` requests between two SIGUSR2s to the server (its hook records in between), with the server's CPU time
+ * over them: `{ run, cpu }` (autocannon's result, CPU ms).
+ */
+export async function recordedRun(server, url, headers, amount) {
+  process.kill(server.pid, "SIGUSR2");
+  const cpuBefore = cpuMs(server.pid);
+  const run = await load(url, headers, { amount });
+  const cpu = cpuMs(server.pid) - cpuBefore;
+  process.kill(server.pid, "SIGUSR2");
+  return { run, cpu };
+}
