@@ -1,15 +1,16 @@
 // Lab: what one page allocates per request and what the garbage collector's pauses cost it. The built product
 // (or bare Remix, --bare) on core 0, with the reference API as a process of its own on core 1 (--upstream
-// separate, the default) or inside the product (embedded); autocannon here on core 1, 10 connections. After 5 s
-// of warm-up it sends --requests requests, and for exactly those prints the server's CPU ms per request, the
-// collector's pauses by kind (count, ms per request, mean and longest pause) and the bytes allocated per
-// request by the functions that allocate most (V8's sampling heap profiler, freed objects included), with the
-// product's own functions named by their source; with --survivors only what outlived the young generation (what
-// the collector moved to the old one, where major collections must free it). No budget: figures for
-// docs/performance.md («What home allocates, and what its collector costs, 2026-11-30 (afternoon)», «Where home's
-// slowest answers lose their time, 2026-11-30 (evening)»).
+// separate, the default) or inside the product (embedded); autocannon here on core 1, 10 connections unless
+// --connections says otherwise. After 5 s of warm-up it sends --requests requests, and for exactly those prints
+// the server's CPU ms per request, the collector's pauses by kind (count, ms per request, mean and longest pause)
+// and the bytes allocated per request by the functions that allocate most (V8's sampling heap profiler, freed
+// objects included), with the product's own functions named by their source; with --survivors only what outlived
+// the young generation (what the collector moved to the old one, where major collections must free it). No budget:
+// figures for docs/performance.md («What home allocates, and what its collector costs, 2026-11-30 (afternoon)»,
+// «Where home's slowest answers lose their time, 2026-11-30 (evening)»).
 // Usage: npm run build && node bench/lab/gc-alloc.mjs [--page /demo/home] [--user anna] [--upstream separate|embedded]
-//        [--requests 2000] [--top 20] [--node-args "--max-semi-space-size=32"] [--bare] [--survivors]
+//        [--requests 2000] [--connections 10] [--top 20] [--node-args "--max-semi-space-size=32"] [--bare]
+//        [--survivors]
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,6 +29,7 @@ const upstream = option("upstream", "separate");
 const requests = Number(option("requests", "2000"));
 const top = Number(option("top", "20"));
 const nodeArgs = option("node-args", "").split(" ").filter(Boolean);
+const connections = Number(option("connections", "10"));
 
 const work = mkdtempSync(path.join(tmpdir(), "gc-alloc-"));
 const out = path.join(work, "result.json");
@@ -40,13 +42,13 @@ try {
   lab = await startLabServer({ bare, upstream, user, env: hookEnv, nodeArgs: serverArgs });
   const { server, headers } = lab;
   const url = server.baseUrl + page;
-  await load(url, headers, { duration: 5 });
+  await load(url, headers, { duration: 5 }, connections);
 
   // The pauses and the CPU time of the first `requests`, the allocations of as many more (the sampler's own cost
   // would inflate the others).
-  const { run, cpu } = await recordedRun(server, url, headers, requests);
+  const { run, cpu } = await recordedRun(server, url, headers, requests, connections);
   await fileWritten(`${out}.sampling`, "started no sampling");
-  const sampled = await load(url, headers, { amount: requests });
+  const sampled = await load(url, headers, { amount: requests }, connections);
   process.kill(server.pid, "SIGUSR2");
   await fileWritten(out, "wrote no result");
   const { gc, profile, error } = JSON.parse(readFileSync(out, "utf8"));

@@ -1,11 +1,11 @@
 // Lab: where a page's slowest answers lose their time. The built product (or bare Remix, --bare) on core 0, with the
 // reference API inside it (--upstream embedded, the default) or as a process of its own on core 1; autocannon here
-// on core 1, 10 connections. After 5 s of warm-up it sends --requests requests and prints, for those, the latency
-// autocannon saw, the time each request spent in the server (from its arrival to its finished answer), and for the
-// slowest hundredth and the rest: how many requests were in the server when it arrived and how much garbage
-// collection ran while it was there. No budget: figures for docs/performance.md.
+// on core 1, 10 connections unless --connections says otherwise. After 5 s of warm-up it sends --requests requests
+// and prints, for those, the latency autocannon saw, the time each request spent in the server (from its arrival to
+// its finished answer), and for the slowest hundredth and the rest: how many requests were in the server when it
+// arrived and how much garbage collection ran while it was there. No budget: figures for docs/performance.md.
 // Usage: npm run build && node bench/lab/tail.mjs [--page /demo/home] [--user anna] [--upstream embedded|separate]
-//        [--requests 5000] [--node-args "…"] [--bare]
+//        [--requests 5000] [--connections 10] [--node-args "…"] [--bare]
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,6 +23,7 @@ const user = option("user", "anna");
 const upstream = option("upstream", "embedded");
 const requests = Number(option("requests", "5000"));
 const nodeArgs = option("node-args", "").split(" ").filter(Boolean);
+const connections = Number(option("connections", "10"));
 
 const work = mkdtempSync(path.join(tmpdir(), "tail-"));
 const out = path.join(work, "result.json");
@@ -36,9 +37,9 @@ try {
   lab = await startLabServer({ bare, upstream, user, env: { TAIL_OUT: out }, nodeArgs: serverArgs });
   const { server, headers } = lab;
   const url = server.baseUrl + page;
-  await load(url, headers, { duration: 5 });
+  await load(url, headers, { duration: 5 }, connections);
 
-  const { run, cpu } = await recordedRun(server, url, headers, requests);
+  const { run, cpu } = await recordedRun(server, url, headers, requests, connections);
   await fileWritten(out, "wrote no result");
   const { requests: seen, pauses, blocks } = JSON.parse(readFileSync(out, "utf8"));
 

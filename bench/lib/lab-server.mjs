@@ -52,9 +52,12 @@ export async function fileWritten(file, failure) {
   }
 }
 
-/** The benchmark's load (10 connections) for `{ duration }` seconds or `{ amount }` requests; any failed answer stops the lab. */
-export async function load(url, headers, limit) {
-  const result = await autocannon({ url, headers, connections: 10, ...limit });
+/**
+ * Load for `{ duration }` seconds or `{ amount }` requests, at the benchmark's 10 connections unless `connections`
+ * says otherwise; any failed answer stops the lab.
+ */
+export async function load(url, headers, limit, connections = 10) {
+  const result = await autocannon({ url, headers, connections, ...limit });
   if (result.non2xx || result.errors) throw new Error(`${url} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
   return result;
 }
@@ -63,10 +66,10 @@ export async function load(url, headers, limit) {
  * `amount` requests between two SIGUSR2s to the server (its hook records in between), with the server's CPU time
  * over them: `{ run, cpu }` (autocannon's result, CPU ms).
  */
-export async function recordedRun(server, url, headers, amount) {
+export async function recordedRun(server, url, headers, amount, connections = 10) {
   process.kill(server.pid, "SIGUSR2");
   const cpuBefore = cpuMs(server.pid);
-  const run = await load(url, headers, { amount });
+  const run = await load(url, headers, { amount }, connections);
   const cpu = cpuMs(server.pid) - cpuBefore;
   process.kill(server.pid, "SIGUSR2");
   return { run, cpu };
