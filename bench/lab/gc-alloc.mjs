@@ -10,7 +10,7 @@
 // «Where home's slowest answers lose their time, 2026-11-30 (evening)»).
 // Usage: npm run build && node bench/lab/gc-alloc.mjs [--page /demo/home] [--user anna] [--upstream separate|embedded]
 //        [--requests 2000] [--connections 10] [--top 20] [--node-args "--max-semi-space-size=32"] [--bare]
-//        [--survivors]
+//        [--survivors] [--build DIR] (another build of the product, e.g. an edited copy)
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,6 +30,7 @@ const requests = Number(option("requests", "2000"));
 const top = Number(option("top", "20"));
 const nodeArgs = option("node-args", "").split(" ").filter(Boolean);
 const connections = Number(option("connections", "10"));
+const buildDir = option("build") && path.resolve(option("build"));
 
 const work = mkdtempSync(path.join(tmpdir(), "gc-alloc-"));
 const out = path.join(work, "result.json");
@@ -39,7 +40,7 @@ pinSelf(1);
 
 let lab;
 try {
-  lab = await startLabServer({ bare, upstream, user, env: hookEnv, nodeArgs: serverArgs });
+  lab = await startLabServer({ bare, upstream, user, env: hookEnv, nodeArgs: serverArgs, buildDir });
   const { server, headers } = lab;
   const url = server.baseUrl + page;
   await load(url, headers, { duration: 5 }, connections);

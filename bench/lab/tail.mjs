@@ -5,7 +5,7 @@
 // its finished answer), and for the slowest hundredth and the rest: how many requests were in the server when it
 // arrived and how much garbage collection ran while it was there. No budget: figures for docs/performance.md.
 // Usage: npm run build && node bench/lab/tail.mjs [--page /demo/home] [--user anna] [--upstream embedded|separate]
-//        [--requests 5000] [--connections 10] [--node-args "…"] [--bare]
+//        [--requests 5000] [--connections 10] [--node-args "…"] [--bare] [--build DIR] (another build of the product)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,6 +24,7 @@ const upstream = option("upstream", "embedded");
 const requests = Number(option("requests", "5000"));
 const nodeArgs = option("node-args", "").split(" ").filter(Boolean);
 const connections = Number(option("connections", "10"));
+const buildDir = option("build") && path.resolve(option("build"));
 
 const work = mkdtempSync(path.join(tmpdir(), "tail-"));
 const out = path.join(work, "result.json");
@@ -34,7 +35,7 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q 
 
 let lab;
 try {
-  lab = await startLabServer({ bare, upstream, user, env: { TAIL_OUT: out }, nodeArgs: serverArgs });
+  lab = await startLabServer({ bare, upstream, user, env: { TAIL_OUT: out }, nodeArgs: serverArgs, buildDir });
   const { server, headers } = lab;
   const url = server.baseUrl + page;
   await load(url, headers, { duration: 5 }, connections);

@@ -9,9 +9,10 @@ import { signInAsClone } from "./session.mjs";
 
 /**
  * Returns `{ server, headers, stop }`: `headers` carry the session cookie (none for bare Remix) and ask for gzip as
- * the benchmark does; `stop()` stops every server started here. `env` and `nodeArgs` go to the measured server only.
+ * the benchmark does; `stop()` stops every server started here. `env`, `nodeArgs` and `buildDir` (another build of the
+ * product) go to the measured server only.
  */
-export async function startLabServer({ bare = false, upstream = "separate", user = "anna", env = {}, nodeArgs = [] }) {
+export async function startLabServer({ bare = false, upstream = "separate", user = "anna", env = {}, nodeArgs = [], buildDir }) {
   if (upstream !== "separate" && upstream !== "embedded") throw new Error(`--upstream must be separate or embedded, not ${upstream}`);
   const servers = [];
   const stop = async () => {
@@ -23,7 +24,7 @@ export async function startLabServer({ bare = false, upstream = "separate", user
       buildBaseline();
       servers.push(await startBaseline({ core: 0, nodeArgs, env }));
     } else if (upstream === "embedded") {
-      servers.push(await startBuiltServer({ API_SCRYPT_LOG2_N: "10", ...env }, { core: 0, nodeArgs }));
+      servers.push(await startBuiltServer({ API_SCRYPT_LOG2_N: "10", ...env }, { core: 0, nodeArgs, buildDir }));
       headers.cookie = await signInAsClone(servers[0].baseUrl, user);
     } else {
       const port = await freePort();
@@ -31,7 +32,7 @@ export async function startLabServer({ bare = false, upstream = "separate", user
       servers.push(api);
       const product = await startBuiltServer(
         { API_SCRYPT_LOG2_N: "10", DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api`, ...env },
-        { core: 0, port, nodeArgs },
+        { core: 0, port, nodeArgs, buildDir },
       );
       servers.push(product);
       headers.cookie = await signInAsClone(product.baseUrl, user, "demo", api.baseUrl);
