@@ -3,20 +3,15 @@
 // the collector has freed since), then writes both to GC_ALLOC_OUT as JSON. Nothing of it is part of the product.
 import { Session } from "node:inspector";
 import { renameSync, writeFileSync } from "node:fs";
-import { constants, PerformanceObserver } from "node:perf_hooks";
+import { PerformanceObserver } from "node:perf_hooks";
+import { gcKind } from "../lib/gc-kind.mjs";
 
 const out = process.env.GC_ALLOC_OUT;
-const KINDS = {
-  [constants.NODE_PERFORMANCE_GC_MINOR]: "minor",
-  [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
-  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
-  [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak callbacks",
-};
 let gc = null;
 new PerformanceObserver((list) => {
   if (!gc) return;
   for (const entry of list.getEntries()) {
-    const kind = KINDS[entry.detail?.kind] ?? "other";
+    const kind = gcKind(entry);
     const stats = (gc[kind] ??= { count: 0, ms: 0, maxMs: 0 });
     stats.count++;
     stats.ms += entry.duration;

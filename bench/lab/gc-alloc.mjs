@@ -14,23 +14,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileWritten, load, recordedRun, startLabServer } from "../lib/lab-server.mjs";
+import { fileWritten, labOptions, load, option, recordedRun, startLabServer } from "../lib/lab-server.mjs";
 import { pinSelf, ROOT } from "../lib/server.mjs";
 
-const option = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
-const bare = process.argv.includes("--bare");
+const { bare, page, user, upstream, requests, connections, nodeArgs, buildDir } = labOptions({ upstream: "separate", requests: 2000 });
 const survivors = process.argv.includes("--survivors");
-const page = bare ? "/" : option("page", "/demo/home");
-const user = option("user", "anna");
-const upstream = option("upstream", "separate");
-const requests = Number(option("requests", "2000"));
 const top = Number(option("top", "20"));
-const nodeArgs = option("node-args", "").split(" ").filter(Boolean);
-const connections = Number(option("connections", "10"));
-const buildDir = option("build") && path.resolve(option("build"));
 
 const work = mkdtempSync(path.join(tmpdir(), "gc-alloc-"));
 const out = path.join(work, "result.json");

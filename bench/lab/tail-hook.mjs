@@ -3,15 +3,10 @@
 // channels) and every pause of the garbage collector, then writes them to TAIL_OUT as JSON. Not part of the product.
 import { subscribe } from "node:diagnostics_channel";
 import { renameSync, writeFileSync } from "node:fs";
-import { constants, performance, PerformanceObserver } from "node:perf_hooks";
+import { performance, PerformanceObserver } from "node:perf_hooks";
+import { gcKind } from "../lib/gc-kind.mjs";
 
 const out = process.env.TAIL_OUT;
-const KINDS = {
-  [constants.NODE_PERFORMANCE_GC_MINOR]: "minor",
-  [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
-  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
-  [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak callbacks",
-};
 let recording = false;
 const requests = [];
 const pauses = [];
@@ -38,7 +33,7 @@ subscribe("http.server.response.finish", ({ response }) => {
 new PerformanceObserver((list) => {
   if (!recording) return;
   for (const entry of list.getEntries()) {
-    pauses.push({ start: entry.startTime, ms: entry.duration, kind: KINDS[entry.detail?.kind] ?? "other" });
+    pauses.push({ start: entry.startTime, ms: entry.duration, kind: gcKind(entry) });
   }
 }).observe({ entryTypes: ["gc"] });
 

@@ -9,22 +9,11 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileWritten, load, recordedRun, startLabServer } from "../lib/lab-server.mjs";
+import { fileWritten, labOptions, load, recordedRun, startLabServer } from "../lib/lab-server.mjs";
 import { pinSelf } from "../lib/server.mjs";
 import { mean } from "../lib/stats.mjs";
 
-const option = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
-const bare = process.argv.includes("--bare");
-const page = bare ? "/" : option("page", "/demo/home");
-const user = option("user", "anna");
-const upstream = option("upstream", "embedded");
-const requests = Number(option("requests", "5000"));
-const nodeArgs = option("node-args", "").split(" ").filter(Boolean);
-const connections = Number(option("connections", "10"));
-const buildDir = option("build") && path.resolve(option("build"));
+const { bare, page, user, upstream, requests, connections, nodeArgs, buildDir } = labOptions({ upstream: "embedded", requests: 5000 });
 
 const work = mkdtempSync(path.join(tmpdir(), "tail-"));
 const out = path.join(work, "result.json");

@@ -3,9 +3,34 @@
 // its own on core 1. The measured server runs on core 0; the caller pins itself to core 1 (pinSelf).
 import autocannon from "autocannon";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { buildBaseline, startBaseline } from "./baseline.mjs";
 import { cpuMs, freePort, startBuiltServer } from "./server.mjs";
 import { signInAsClone } from "./session.mjs";
+
+/** The value after `--name` on the command line, or `fallback`. */
+export const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+
+/**
+ * The flags the labs that measure one server share: --page (default /demo/home), --user (anna), --upstream, --requests,
+ * --connections (10), --node-args, --build DIR and --bare (bare Remix's page instead of the product's).
+ */
+export function labOptions({ upstream, requests }) {
+  const bare = process.argv.includes("--bare");
+  return {
+    bare,
+    page: bare ? "/" : option("page", "/demo/home"),
+    user: option("user", "anna"),
+    upstream: option("upstream", upstream),
+    requests: Number(option("requests", String(requests))),
+    connections: Number(option("connections", "10")),
+    nodeArgs: option("node-args", "").split(" ").filter(Boolean),
+    buildDir: option("build") && path.resolve(option("build")),
+  };
+}
 
 /**
  * Returns `{ server, headers, stop }`: `headers` carry the session cookie (none for bare Remix) and ask for gzip as
