@@ -7,21 +7,19 @@
 // Usage: npm run build && node bench/lab/builds-ab.mjs [--page /demo/home] [--user anna] [--rounds 4] [--duration 10]
 //        [--embedded] NAME=BUILD_DIR[|NODE_OPTIONS] NAME=BUILD_DIR[|NODE_OPTIONS] …
 //        e.g. stock=build "semi=build|--max-semi-space-size=32", or a=build b=build c=build
-import { alternateWindows } from "../lib/alternate.mjs";
-import { mean, median } from "../lib/stats.mjs";
+import { alternateWindows, printRounds } from "../lib/alternate.mjs";
+import { option } from "../lib/args.mjs";
 import { freePort, pinSelf, startBuiltServer } from "../lib/server.mjs";
 import { signInAsClone } from "../lib/session.mjs";
 
-const option = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
 const page = option("page", "/demo/home");
 const user = option("user", "anna");
 const rounds = Number(option("rounds", "4"));
 const duration = Number(option("duration", "10"));
 const embedded = process.argv.includes("--embedded");
-const specs = process.argv.slice(2).filter((argument, index, all) => argument.includes("=") && !all[index - 1]?.startsWith("--"));
+// Every NAME=DIR argument that is not the value of a flag (a value may hold "=" too; --embedded takes none).
+const VALUE_FLAGS = ["--page", "--user", "--rounds", "--duration"];
+const specs = process.argv.slice(2).filter((argument, index, all) => argument.includes("=") && !VALUE_FLAGS.includes(all[index - 1]));
 if (specs.length < 2) throw new Error("name at least two variants: NAME=BUILD_DIR[|NODE_OPTIONS]");
 
 pinSelf(1);
@@ -45,14 +43,8 @@ try {
     const cookie = await signInAsClone(server.baseUrl, user, "demo", api?.baseUrl ?? server.baseUrl);
     variants[name] = { url: server.baseUrl + page, headers: { cookie, "accept-encoding": "gzip" }, pid: server.pid };
   }
-  const width = Math.max(...Object.keys(variants).map((name) => name.length));
-  const cpu = await alternateWindows(variants, { rounds, duration, warmup: 8, label: (name) => name.padEnd(width) });
-  for (const [name, values] of Object.entries(cpu)) {
-    const numbers = values.map(Number);
-    console.log(
-      `${name.padEnd(width)}  CPU ms/request by round ${values.join(" ")}, median ${median(numbers)}, mean ${mean(numbers).toFixed(2)}`,
-    );
-  }
+  const cpu = await alternateWindows(variants, { rounds, duration, warmup: 8 });
+  printRounds(cpu);
 } finally {
   for (const server of servers.reverse()) await server.stop();
 }

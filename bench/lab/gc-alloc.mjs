@@ -14,7 +14,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileWritten, labOptions, load, option, recordedRun, startLabServer } from "../lib/lab-server.mjs";
+import { option } from "../lib/args.mjs";
+import { fileWritten, labOptions, load, recordedRun, startLabServer } from "../lib/lab-server.mjs";
 import { pinSelf, ROOT } from "../lib/server.mjs";
 
 const { bare, page, user, upstream, requests, connections, nodeArgs, buildDir } = labOptions({ upstream: "separate", requests: 2000 });

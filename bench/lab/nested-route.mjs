@@ -8,15 +8,11 @@
 // Usage: node bench/lab/nested-route.mjs DIR [--rounds 6] [--duration 10]   (DIR under .tmp/, e.g. .tmp/nested)
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { alternateWindows } from "../lib/alternate.mjs";
+import { alternateWindows, printRounds } from "../lib/alternate.mjs";
+import { option } from "../lib/args.mjs";
 import { BASELINE_DIR, buildBaseline, startBaseline } from "../lib/baseline.mjs";
-import { mean } from "../lib/stats.mjs";
 import { pinSelf, ROOT } from "../lib/server.mjs";
 
-const option = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
 const dir = process.argv[2] && !process.argv[2].startsWith("-") && path.resolve(process.argv[2]);
 if (!dir || !dir.startsWith(path.join(ROOT, ".tmp") + path.sep)) {
   console.error("usage: node bench/lab/nested-route.mjs DIR [--rounds 6] [--duration 10]   (DIR under .tmp/)");
@@ -92,9 +88,7 @@ try {
     variants[name] = { url: base + page, headers: { "accept-encoding": "gzip" }, pid: server.pid };
   }
   const cpu = await alternateWindows(variants, { rounds, duration, warmup: 8 });
-  for (const [name, values] of Object.entries(cpu)) {
-    console.log(`${name}  CPU ms/request by round ${values.join(" ")}, mean ${mean(values.map(Number)).toFixed(2)}`);
-  }
+  printRounds(cpu);
 } finally {
   await server.stop();
 }

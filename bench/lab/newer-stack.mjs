@@ -10,15 +10,11 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { alternateWindows } from "../lib/alternate.mjs";
+import { alternateWindows, printRounds } from "../lib/alternate.mjs";
+import { option } from "../lib/args.mjs";
 import { BASELINE_DIR, buildBaseline, startBaseline } from "../lib/baseline.mjs";
 import { pinSelf, ROOT } from "../lib/server.mjs";
-import { mean, median } from "../lib/stats.mjs";
 
-const option = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
 const rounds = Number(option("rounds", "4"));
 const duration = Number(option("duration", "10"));
 const HEAVY = path.join(import.meta.dirname, "newer-stack", "heavy.tsx");
@@ -120,16 +116,8 @@ try {
       variants[`${stack}: ${page}`] = { url: server.baseUrl + url, headers, pid: server.pid };
     }
   }
-  const width = Math.max(...Object.keys(variants).map((name) => name.length));
-  const cpu = await alternateWindows(variants, { rounds, duration, warmup: 8, label: (name) => name.padEnd(width) });
-  const means = {};
-  for (const [name, values] of Object.entries(cpu)) {
-    const numbers = values.map(Number);
-    means[name] = mean(numbers);
-    console.log(
-      `${name.padEnd(width)}  CPU ms/request by round ${values.join(" ")}, median ${median(numbers)}, mean ${mean(numbers).toFixed(2)}`,
-    );
-  }
+  const cpu = await alternateWindows(variants, { rounds, duration, warmup: 8 });
+  const means = printRounds(cpu);
   for (const stack of ["Remix 2.17, React 18.3", `React Router ${ROUTER}, React ${REACT}`]) {
     const share = means[`${stack}: bare`] / means[`${stack}: heavy`];
     console.log(`${stack}: the heavy page at ${(share * 100).toFixed(0)} % of its bare page by CPU (means)`);

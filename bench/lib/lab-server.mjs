@@ -4,15 +4,10 @@
 import autocannon from "autocannon";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { option } from "./args.mjs";
 import { buildBaseline, startBaseline } from "./baseline.mjs";
 import { cpuMs, freePort, startBuiltServer } from "./server.mjs";
 import { signInAsClone } from "./session.mjs";
-
-/** The value after `--name` on the command line, or `fallback`. */
-export const option = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
 
 /**
  * The flags the labs that measure one server share: --page (default /demo/home), --user (anna), --upstream, --requests,
