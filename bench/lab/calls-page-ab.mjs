@@ -4,7 +4,7 @@
 // run in turns in the same rounds for each page's plan of bench/pages.mjs, the reference API as a process of its own
 // on core 1 (as `bench/ssr-throughput.mjs --upstream separate`), the copy on core 0, autocannon here on core 1. Prints
 // every window and each variant's CPU ms per request by round, median and mean. No budget: figures for
-// docs/performance.md («The bare page with the calls kept whole (decision 200), 2026-11-30»).
+// docs/performance.md («The bare page with the calls kept whole (decision 200), 2026-11-30 (evening)»).
 // Usage: npm run build && node bench/lab/calls-page-ab.mjs [--pages home,support] [--rounds 4] [--duration 10]
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -72,4 +72,6 @@ try {
 } finally {
   await bare?.stop();
   await api.stop();
+  // The copy's .tsx files would otherwise be typechecked with the repository's own.
+  rmSync(dir, { recursive: true, force: true });
 }
