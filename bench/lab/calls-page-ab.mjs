@@ -7,11 +7,11 @@
 // docs/performance.md («The bare page with the calls kept whole (decision 200), 2026-11-30 (evening)»).
 // Usage: npm run build && node bench/lab/calls-page-ab.mjs [--pages home,support] [--rounds 4] [--duration 10]
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { alternateWindows, printRounds } from "../lib/alternate.mjs";
 import { option } from "../lib/args.mjs";
-import { buildBaseline, startBaseline, BASELINE_DIR } from "../lib/baseline.mjs";
+import { buildBaseline, copyBaselineSources, startBaseline } from "../lib/baseline.mjs";
 import { ROOT, pinSelf, startBuiltServer } from "../lib/server.mjs";
 import { upstreamTokenOfClone } from "../lib/session.mjs";
 import { PAGES } from "../pages.mjs";
@@ -22,11 +22,7 @@ const duration = Number(option("duration", "10"));
 
 // The copy: today's sources, and decision 199's page from the commit before decision 200 changed it.
 const dir = path.join(ROOT, ".tmp/calls-page-ab");
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
-for (const entry of ["app", "package.json", "server.mjs", "vite.config.mjs"]) {
-  cpSync(path.join(BASELINE_DIR, entry), path.join(dir, entry), { recursive: true });
-}
+copyBaselineSources(dir);
 const before200 = execFileSync("git", ["log", "-1", "--format=%H", "--grep=^Keep the bare page whole", "--", "bench/baseline"], {
   cwd: ROOT,
   encoding: "utf8",

@@ -6,11 +6,11 @@
 // loaders (root, $cstm, $cstm.home), the bare page two routes and one loader. No budget: figures for
 // docs/performance.md («What home allocates, and what its collector costs, 2026-11-30 (afternoon)»).
 // Usage: node bench/lab/nested-route.mjs DIR [--rounds 6] [--duration 10]   (DIR under .tmp/, e.g. .tmp/nested)
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { alternateWindows, printRounds } from "../lib/alternate.mjs";
 import { option } from "../lib/args.mjs";
-import { BASELINE_DIR, buildBaseline, startBaseline } from "../lib/baseline.mjs";
+import { buildBaseline, copyBaselineSources, startBaseline } from "../lib/baseline.mjs";
 import { pinSelf, ROOT } from "../lib/server.mjs";
 
 const dir = process.argv[2] && !process.argv[2].startsWith("-") && path.resolve(process.argv[2]);
@@ -21,11 +21,7 @@ if (!dir || !dir.startsWith(path.join(ROOT, ".tmp") + path.sep)) {
 const rounds = Number(option("rounds", "6"));
 const duration = Number(option("duration", "10"));
 
-// Under .tmp/ node resolves the repo's packages, as for bench/baseline itself.
-rmSync(dir, { recursive: true, force: true });
-for (const file of ["app", "vite.config.mjs", "server.mjs", "package.json"]) {
-  cpSync(path.join(BASELINE_DIR, file), path.join(dir, file), { recursive: true });
-}
+copyBaselineSources(dir);
 rmSync(path.join(dir, "app/routes/calls.tsx"));
 const rootFile = path.join(dir, "app/root.tsx");
 writeFileSync(

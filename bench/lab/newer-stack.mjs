@@ -7,12 +7,12 @@
 // figures for docs/performance.md («Newer majors of the stack, 2026-11-30 (evening)»).
 // Usage: node bench/lab/newer-stack.mjs [--rounds 4] [--duration 10]
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { alternateWindows, printRounds } from "../lib/alternate.mjs";
 import { option } from "../lib/args.mjs";
-import { BASELINE_DIR, buildBaseline, startBaseline } from "../lib/baseline.mjs";
+import { BASELINE_DIR, buildBaseline, copyBaselineSources, startBaseline } from "../lib/baseline.mjs";
 import { pinSelf, ROOT } from "../lib/server.mjs";
 
 const rounds = Number(option("rounds", "4"));
@@ -25,10 +25,7 @@ const REACT = "19.3.1";
 /** The Remix 2 copy: bench/baseline with the heavy page, built with the project's packages. */
 function remixCopy() {
   const dir = path.join(ROOT, ".tmp", "newer-stack-remix");
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  for (const file of ["app", "server.mjs", "vite.config.mjs", "package.json"])
-    cpSync(path.join(BASELINE_DIR, file), path.join(dir, file), { recursive: true });
+  copyBaselineSources(dir);
   cpSync(HEAVY, path.join(dir, "app", "routes", "heavy.tsx"));
   buildBaseline({ dir, force: true });
   return dir;

@@ -2,7 +2,7 @@
 // bench/baseline/build (gitignored) when a benchmark needs it and its sources are newer than the
 // build, then started on a free port like the product (node's own PID kept, SIGTERM to stop).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { ROOT, freePort, pinnedCommand, waitUntilUp } from "./server.mjs";
 
@@ -16,6 +16,19 @@ function newestSource(dir) {
     newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
   }
   return newest;
+}
+
+/**
+ * A lab's variant of the bare page: deletes `dir` and copies bench/baseline's sources into it (not its build), for
+ * the lab to change and build with buildBaseline({ dir }). Under .tmp/ node resolves the repo's packages from there,
+ * as for bench/baseline itself.
+ */
+export function copyBaselineSources(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const entry of ["app", "package.json", "server.mjs", "vite.config.mjs"]) {
+    cpSync(path.join(BASELINE_DIR, entry), path.join(dir, entry), { recursive: true });
+  }
 }
 
 /**
