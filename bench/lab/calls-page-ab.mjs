@@ -27,8 +27,8 @@ const before200 = execFileSync("git", ["log", "-1", "--format=%H", "--grep=^Keep
   cwd: ROOT,
   encoding: "utf8",
 }).trim();
-// Before that commit exists (the change not yet committed), HEAD still has decision 199's page.
-const answersOnly = execFileSync("git", ["show", `${before200 ? `${before200}~1` : "HEAD"}:bench/baseline/app/routes/calls.tsx`], {
+if (!before200) throw new Error("decision 200's commit is not in this clone's history (a shallow clone?): fetch it first");
+const answersOnly = execFileSync("git", ["show", `${before200}~1:bench/baseline/app/routes/calls.tsx`], {
   cwd: ROOT,
   encoding: "utf8",
 }).replace('"Baseline with calls"', '"Baseline with calls, answers only"');
