@@ -6,8 +6,8 @@
 // shares. A page with upstream calls is also measured right after a window of bare Remix making the same calls
 // against the same API (bench/baseline's /calls with the page's `upstreamCalls` of bench/pages.mjs), and judged
 // against that (decisions 199, 200). Budgets (DESIGN §7 as amended by decisions 199 and 200) per upstream mode, see
-// BUDGETS; home p99 ≤ 100 ms at 10 connections, 0 errors and 0 non-2xx on every page; with --before a before/after
-// table.
+// BUDGETS; home p99 ≤ 100 ms at 10 connections, 0 errors and 0 non-2xx on every page; each window's p99 and CPU per
+// request below the table; with --before a before/after table.
 // Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 3] [--duration 20] [--connections 10]
 //        [--pages login,home] (name prefixes; default every applicant page) [--json file]
 //        [--warmup 5] (s per target before the rounds) [--rewarm 3] (s per target right before each measured window)
@@ -303,6 +303,9 @@ const rows = targets.map(({ name, runs, pairs, calls, callsPairs }) => ({
   non2xx: runs.reduce((sum, result) => sum + result.non2xx, 0),
   cpuMs: cpuMedian(runs),
   apiCpuMs: cpuMedian(runs, "apiCpuMsPerRequest"),
+  // Each window's p99 and CPU per request: within one run a page's windows differ by up to half in CPU per request
+  // with the machine, and home's p99 with them (docs/performance.md, «What varies between home's embedded runs»).
+  windows: runs.map((result) => ({ p99: result.latency.p99, cpuMs: result.cpuMsPerRequest })),
 }));
 // A page's share: the median of its windows' shares, each against its own pair (decision 105, third amendment): the
 // medians' ratio could take the page's window from one round and the bare Remix window from another, so a single
@@ -366,6 +369,13 @@ for (const row of rows) {
     upstream === "separate" ? (row.apiCpuMs === null ? "-" : row.apiCpuMs.toFixed(2)) : "",
   );
 }
+
+console.log("\nwindows in the order measured (p99 ms / CPU ms per request; one per round, bare Remix one per pair)");
+for (const row of rows) {
+  const windows = row.windows.map(({ p99, cpuMs }) => pad(`${p99} / ${cpuMs === null ? "-" : cpuMs.toFixed(2)}`, 15));
+  console.log(pad(row.name, NAME_WIDTH), ...windows);
+}
+console.log("");
 
 let failed = false;
 const verdict = (ok, label) => {
