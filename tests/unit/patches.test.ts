@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * patches/ changes files of node_modules (decisions 161, 163, 172, 193), applied by `patch-package
+ * patches/ changes files of node_modules (decisions 161, 163, 172, 193, 202), applied by `patch-package
  * --error-on-fail` at `npm ci`. The server must run the patched code: each patched file holds every
  * line its patch adds, and it is the very file Node loads when the server build imports the package.
  */
@@ -53,7 +53,8 @@ describe("the patched packages", () => {
 
   it.each(patches)("%s is applied, and its files are the ones the builds load", (patch) => {
     const serverRequire = createRequire(path.join(ROOT, "build/server/index.js"));
-    for (const name of ["@remix-run/react", "react-router-dom/server", "@remix-run/router", "pino-http"]) serverRequire(name);
+    for (const name of ["@remix-run/react", "react-router-dom/server", "@remix-run/router", "pino-http", "@remix-run/express"])
+      serverRequire(name);
     const loaded = new Set(Object.keys(serverRequire.cache));
     for (const { file, added } of patchedFiles(patch)) {
       const text = readFileSync(path.join(ROOT, file), "utf8");

@@ -1,0 +1,123 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+
+/**
+ * The request a loader gets through Remix's Express adapter (patches/@remix-run+express+2.17.5.patch, decision 202):
+ * its signal aborts once the response is finished, not only when the client goes away before that. undici
+ * unregisters the finalizer of a Request made with a signal only when that signal aborts, and Remix derives such a
+ * Request for every loader (the one the loader below gets); without the abort they were all left to the collector.
+ */
+interface Seen {
+  request: Request;
+  /** Resolves with the signal's reason when the loader's request is aborted. */
+  aborted: Promise<unknown>;
+}
+
+let server: Server | undefined;
+
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+/**
+ * Remix's real request handler in front of a build with one resource route, /page, whose loader answers with
+ * `body(seen)`: the smallest build that takes a request through the adapter and Remix's loader call.
+ */
+async function serve(body: (seen: Seen) => ReadableStream<Uint8Array>): Promise<{ url: string; seen: Promise<Seen> }> {
+  let reportSeen!: (seen: Seen) => void;
+  const seen = new Promise<Seen>((resolve) => (reportSeen = resolve));
+  const loader = ({ request }: { request: Request }) => {
+    const entry: Seen = {
+      request,
+      aborted: new Promise((resolve) => request.signal.addEventListener("abort", () => resolve(request.signal.reason))),
+    };
+    reportSeen(entry);
+    return new Response(body(entry), { headers: { "Content-Type": "text/plain" } });
+  };
+  const build = {
+    mode: "production",
+    entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
+    routes: {
+      root: { id: "root", path: "", module: {} },
+      "routes/page": { id: "routes/page", parentId: "root", path: "page", module: { loader } },
+    },
+    assets: { url: "/manifest.js", version: "1", entry: { module: "/entry.js", imports: [] }, routes: {} },
+    publicPath: "/build/",
+    assetsBuildDirectory: "build/client",
+    future: {},
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+  const app = express();
+  app.use(createRequestHandler({ build, mode: "production" }));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server!.once("listening", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`, seen };
+}
+
+const encoder = new TextEncoder();
+
+/** The abort's reason, or a failure that says what did not happen (rather than the test's timeout). */
+async function abortReason(entry: Seen, after: string): Promise<Error> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the loader's request was not aborted within 5 s after ${after}`)), 5_000);
+  });
+  try {
+    return (await Promise.race([entry.aborted, late])) as Error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe("the request a loader gets through Express (decision 202)", () => {
+  it("is not aborted while its response is written, and is aborted once the response is finished", async () => {
+    let abortedWhileWriting: boolean | undefined;
+    const { url, seen } = await serve(
+      (entry) =>
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(encoder.encode("first part, "));
+          },
+          pull(controller) {
+            abortedWhileWriting = entry.request.signal.aborted;
+            controller.enqueue(encoder.encode("last part"));
+            controller.close();
+          },
+        }),
+    );
+
+    const response = await fetch(url);
+    expect(await response.text()).toBe("first part, last part");
+    const entry = await seen;
+    expect(abortedWhileWriting).toBe(false);
+    expect((await abortReason(entry, "its response was finished")).name).toBe("AbortError");
+    expect(entry.request.signal.aborted).toBe(true);
+  });
+
+  it("is aborted, as before, when the client goes away before the response is finished", async () => {
+    // A first part and never the end: only the client's leaving can close this response.
+    const { url, seen } = await serve(
+      () =>
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(encoder.encode("first part"));
+          },
+        }),
+    );
+
+    const client = new AbortController();
+    const response = await fetch(url, { signal: client.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    const entry = await seen;
+    expect(entry.request.signal.aborted).toBe(false);
+    client.abort();
+
+    expect((await abortReason(entry, "the client went away")).name).toBe("AbortError");
+  });
+});
