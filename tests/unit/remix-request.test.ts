@@ -20,8 +20,9 @@ interface Seen {
 let server: Server | undefined;
 
 afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  const started = server;
   server = undefined;
+  if (started) await new Promise((resolve) => started.close(resolve));
 });
 
 /**
