@@ -22,7 +22,10 @@ let server: Server | undefined;
 afterEach(async () => {
   const started = server;
   server = undefined;
-  if (started) await new Promise((resolve) => started.close(resolve));
+  if (!started) return;
+  // The second test's response never ends: its connection would keep close() waiting for seconds.
+  started.closeAllConnections();
+  await new Promise((resolve) => started.close(resolve));
 });
 
 /**
