@@ -6,8 +6,9 @@
 // shares. A page with upstream calls is also measured right after a window of bare Remix making the same calls
 // against the same API (bench/baseline's /calls with the page's `upstreamCalls` of bench/pages.mjs), and judged
 // against that (decisions 199, 200). Budgets (DESIGN §7 as amended by decisions 199 and 200) per upstream mode, see
-// BUDGETS; home p99 ≤ 100 ms at 10 connections, 0 errors and 0 non-2xx on every page; each window's p99 and CPU per
-// request below the table; with --before a before/after table.
+// BUDGETS; home p99 ≤ 100 ms at 10 connections on the reference core (each window's p99 scaled by its pair's CPU per
+// request, decision 203; the p99 as measured is reported beside it), 0 errors and 0 non-2xx on every page; each
+// window's p99 and CPU per request below the table; with --before a before/after table.
 // Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 3] [--duration 20] [--connections 10]
 //        [--pages login,home] (name prefixes; default every applicant page) [--json file]
 //        [--warmup 5] (s per target before the rounds) [--rewarm 3] (s per target right before each measured window)
@@ -31,6 +32,7 @@ import autocannon from "autocannon";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildBaseline, startBaseline } from "./lib/baseline.mjs";
+import { REFERENCE_BARE_CPU_MS, p99OnReferenceCore } from "./lib/reference-core.mjs";
 import { ROOT, canPin, cpuMs, freePort, pinSelf, startBuiltServer } from "./lib/server.mjs";
 import { upstreamTokenOfClone } from "./lib/session.mjs";
 import { THROUGHPUT_PAGES } from "./pages.mjs";
@@ -82,18 +84,21 @@ const callsName = (pageName) => `bare Remix + calls of ${pageName}`;
 // page at least 60 %, login and home 70 %. `page` "*" means every applicant page. The baseline (decisions 199, 200):
 // the bare Remix page making the page's upstream calls as well where the page makes any (its own list and form
 // kept, so never lighter than bare Remix), bare Remix itself where it makes none;
-// `row.judged` is the page's share of it.
+// `row.judged` is the page's share of it. Home's p99 is judged on the reference core (decision 203): `row.p99Reference`,
+// or the p99 as measured where the CPU could not be read.
+const P99_LINE = "p99 ≤ 100 ms on the reference core";
+const p99Met = (row) => (row.p99Reference ?? row.p99) <= 100;
 const BUDGETS =
   upstream === "embedded"
     ? [
         { page: "*", share: 0.5 },
-        { page: "home", label: "p99 ≤ 100 ms", check: (row) => row.p99 <= 100 },
+        { page: "home", label: P99_LINE, check: p99Met },
       ]
     : [
         { page: "*", share: 0.6 },
         { page: "login", share: 0.7 },
         { page: "home", share: 0.7 },
-        { page: "home", label: "p99 ≤ 100 ms", check: (row) => row.p99 <= 100 },
+        { page: "home", label: P99_LINE, check: p99Met },
       ];
 
 /** Resident memory of a process in MiB (Linux), to see a server grow over the rounds. */
@@ -306,6 +311,12 @@ const rows = targets.map(({ name, runs, pairs, calls, callsPairs }) => ({
   // Each window's p99 and CPU per request: within one run a page's windows differ by up to half in CPU per request
   // with the machine, and home's p99 with them (docs/performance.md, «What varies between home's embedded runs»).
   windows: runs.map((result) => ({ p99: result.latency.p99, cpuMs: result.cpuMsPerRequest })),
+  p99Reference: pairs
+    ? p99OnReferenceCore(
+        runs.map((result) => ({ p99: result.latency.p99 })),
+        pairs.map((result) => ({ cpuMs: result.cpuMsPerRequest })),
+      )
+    : null,
 }));
 // A page's share: the median of its windows' shares, each against its own pair (decision 105, third amendment): the
 // medians' ratio could take the page's window from one round and the bare Remix window from another, so a single
@@ -388,8 +399,17 @@ for (const budget of BUDGETS) {
     const baseline = row.callsRatio === null ? "bare Remix" : "bare Remix with its calls";
     const label = budget.share ? `≥ ${budget.share * 100} % of ${baseline}` : budget.label;
     const ok = budget.share ? row.judged >= budget.share : budget.check(row);
-    verdict(row.rps > 0 && ok, `${row.name}: ${label} (${(row.judged * 100).toFixed(0)} %, p99 ${row.p99} ms)`);
+    const onReference = budget.share
+      ? ""
+      : row.p99Reference === null
+        ? ", CPU unread: judged as measured"
+        : `, ${row.p99Reference.toFixed(1)} ms on the reference core`;
+    verdict(row.rps > 0 && ok, `${row.name}: ${label} (${(row.judged * 100).toFixed(0)} %, p99 ${row.p99} ms${onReference})`);
   }
+}
+// The p99 as measured, against the same 100 ms: reported, not judged (decision 203), so that every run shows both.
+for (const row of measured.filter((candidate) => BUDGETS.some((budget) => budget.check && candidate.name.startsWith(budget.page)))) {
+  console.log(`INFO  ${row.name}: p99 as measured ${row.p99} ms against 100 ms, on this machine (reported, not judged; decision 203)`);
 }
 if (before) {
   // The before/after table: each page's share of bare Remix and CPU per request, from the same rounds.
@@ -411,6 +431,9 @@ console.log(
 );
 console.log(
   "(bare Remix: the medians of every window; by round: each window's req/s over its pair's, the bare Remix window right before it; of bare: the median of those shares)",
+);
+console.log(
+  `(on the reference core: each window's p99 × ${REFERENCE_BARE_CPU_MS} ms / its pair's bare Remix CPU ms per request, the median of those; decision 203)`,
 );
 console.log(
   "(of calls: the same against the window of bare Remix making the page's upstream calls right before it, the judged share of a page with calls; decisions 199, 200)",
