@@ -122,12 +122,22 @@ async function measure(target, seconds) {
   return result;
 }
 
-/** One autocannon run; a target with `cookies` gives each connection its own (one signed-in user per connection). */
-function run({ url, headers, cookies }, seconds) {
+/**
+ * One autocannon run; a target with `cookies` gives each connection its own (one signed-in user per connection). Such a
+ * target has two sets of users, taken in turns from one run to the next: a run ends with requests still in the server
+ * and the next run (a re-warm is followed at once by its window) starts right away. With the same users a straggler's
+ * getSessionUrl could replace the engine key that the next run's first request of that user had just opened (R-API-04),
+ * and its initPicat answered 401: the bare page making the frame module's calls answers that 502, the product opens
+ * again.
+ */
+function run(target, seconds) {
+  const { url, headers, cookies } = target;
   const allHeaders = { Accept: "text/html", "Accept-Encoding": "gzip", ...headers };
+  target.turn = ((target.turn ?? 1) + 1) % 2;
+  const first = cookies && cookies.length >= 2 * connections ? target.turn * connections : 0;
   let connection = 0;
   const setupClient = cookies
-    ? (client) => client.setHeaders({ ...allHeaders, Cookie: cookies[connection++ % cookies.length] })
+    ? (client) => client.setHeaders({ ...allHeaders, Cookie: cookies[first + (connection++ % connections)] })
     : undefined;
   return new Promise((resolve, reject) => {
     autocannon({ url, duration: seconds, connections, headers: allHeaders, ...(setupClient ? { setupClient } : {}) }, (error, result) =>
@@ -177,12 +187,12 @@ async function startProduct(dir, args) {
 
 /**
  * The bare Remix page making a page's upstream calls as well (decisions 199, 200): copies of the page's demo user
- * signed in at the API the product calls (one per connection where the page has one per connection), the page's calls
- * as the plan.
+ * signed in at the API the product calls (two sets of one per connection where the page has one per connection: see
+ * run()), the page's calls as the plan.
  */
 async function callsTarget(page) {
   const signIns = [];
-  for (let index = 0; index < (page.perConnection ? connections : 1); index++) {
+  for (let index = 0; index < (page.perConnection ? 2 * connections : 1); index++) {
     signIns.push(await upstreamTokenOfClone(product.apiBaseUrl, page.session.template));
   }
   // Every copy of a template has the same profiles, so one plan serves every connection.
@@ -196,12 +206,12 @@ async function callsTarget(page) {
   return page.perConnection ? { url, headers, cookies } : { url, headers: { ...headers, Cookie: cookies[0] } };
 }
 
-/** The Cookie header(s) of a page: one session, or one per connection where the page asks for it. */
+/** The Cookie header(s) of a page: one session, or two sets of one per connection where the page asks for it (see run()). */
 async function sessionsFor(page, server) {
   if (!page.session) return { headers: {} };
   if (!page.perConnection) return { headers: { Cookie: await page.session(server.baseUrl, server.apiBaseUrl) } };
   const cookies = [];
-  for (let index = 0; index < connections; index++) cookies.push(await page.session(server.baseUrl, server.apiBaseUrl));
+  for (let index = 0; index < 2 * connections; index++) cookies.push(await page.session(server.baseUrl, server.apiBaseUrl));
   return { headers: {}, cookies };
 }
 
