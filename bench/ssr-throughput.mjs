@@ -134,7 +134,7 @@ function run(target, seconds) {
   const { url, headers, cookies } = target;
   const allHeaders = { Accept: "text/html", "Accept-Encoding": "gzip", ...headers };
   target.turn = ((target.turn ?? 1) + 1) % 2;
-  const first = cookies && cookies.length >= 2 * connections ? target.turn * connections : 0;
+  const first = target.turn * connections;
   let connection = 0;
   const setupClient = cookies
     ? (client) => client.setHeaders({ ...allHeaders, Cookie: cookies[first + (connection++ % connections)] })
@@ -325,6 +325,7 @@ const rows = targets.map(({ name, runs, pairs, calls, callsPairs }) => ({
     ? p99OnReferenceCore(
         runs.map((result) => ({ p99: result.latency.p99 })),
         pairs.map((result) => ({ cpuMs: result.cpuMsPerRequest })),
+        median,
       )
     : null,
 }));

@@ -13,11 +13,12 @@ export const REFERENCE_BARE_CPU_MS = 1.84;
 /**
  * The p99 a page's windows would have had on the reference core: the median over its windows of each window's p99
  * times REFERENCE_BARE_CPU_MS over its pair's CPU per request. `windows` and `pairs` are aligned by round, each
- * `{ p99, cpuMs }` (`pairs` need only `cpuMs`). Null when a pair's CPU could not be read (no /proc), so that the
- * caller can say so instead of judging a figure it does not have.
+ * `{ p99, cpuMs }` (`pairs` need only `cpuMs`). `medianOf` is the caller's median, so that the figure is taken as
+ * the caller takes a page's p99 as measured (the lower median by default). Null when a pair's CPU could not be read
+ * (no /proc), so that the caller can say so instead of judging a figure it does not have.
  */
-export function p99OnReferenceCore(windows, pairs) {
+export function p99OnReferenceCore(windows, pairs, medianOf = median) {
   if (windows.length === 0 || pairs.length !== windows.length) return null;
   if (pairs.some((pair) => !(pair.cpuMs > 0))) return null;
-  return median(windows.map((window, round) => (window.p99 * REFERENCE_BARE_CPU_MS) / pairs[round].cpuMs));
+  return medianOf(windows.map((window, round) => (window.p99 * REFERENCE_BARE_CPU_MS) / pairs[round].cpuMs));
 }
