@@ -101,7 +101,8 @@ async function pageState(page: Page, javaScript: boolean): Promise<string> {
     () => "a screenshot within 3 s: taken",
     (error: Error) => `a screenshot within 3 s: not taken (${error.message.split("\n")[0]})`,
   );
-  return [state, frame, painted].filter(Boolean).join("\n");
+  // Playwright prints the first 300 characters of a text attachment: the answers that tell the cause come first.
+  return [frame, painted, state].filter(Boolean).join("\n");
 }
 
 /** Fills and submits the login form like a user (works with JavaScript on and off). */
