@@ -4,6 +4,8 @@ import { expect, test as base, type Page } from "@playwright/test";
  * Shared fixtures for every journey:
  * - consoleErrors (automatic): with JavaScript on, a page error or a console error (a hydration
  *   mismatch, a failed chunk) fails the test; a cancelled navigation's AbortError does not.
+ * - pageStateOnFailure (automatic): after a failed test, a short account of the page (does it still paint,
+ *   does it answer, what is loading), printed with the failure; no trace is recorded by default (docs/decisions/167).
  * - cloneUser: an independent copy of a demo user (same state, own name) from the embedded API's
  *   test helper, so journeys that change data can run in parallel.
  */
