@@ -50,8 +50,8 @@ export function pinSelf(core) {
   return spawnSync("taskset", ["-a", "-p", "-c", String(core), String(process.pid)], { stdio: "ignore" }).status === 0;
 }
 
-export async function waitUntilUp(child, url) {
-  const deadline = Date.now() + 30_000;
+export async function waitUntilUp(child, url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -61,7 +61,7 @@ export async function waitUntilUp(child, url) {
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer in 30 s`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -70,11 +70,17 @@ export async function waitUntilUp(child, url) {
  * `buildDir`: another build of the product (e.g. a copy of main's, for before/after figures); `nodeArgs`: e.g. --cpu-prof.
  * `core` (optional) pins the server to that CPU with taskset where available; `port`: one chosen beforehand (freePort()).
  * `env` entries set to undefined are left out (e.g. DEMO_MODE for a product that calls a separate upstream).
+ * `wrap`: a command that runs node in its own process and passes on signals, e.g. ["valgrind", "--tool=callgrind"]
+ * (bench/lab/instructions.mjs), with `upTimeoutMs` for its slower start.
  */
-export async function startBuiltServer(env = {}, { core, buildDir = path.join(ROOT, "build"), nodeArgs = [], port } = {}) {
+export async function startBuiltServer(
+  env = {},
+  { core, buildDir = path.join(ROOT, "build"), nodeArgs = [], port, wrap = [], upTimeoutMs } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
   port ??= await freePort();
-  const [command, args] = pinnedCommand(process.execPath, [...nodeArgs, path.join(buildDir, "serve.js")], core);
+  const nodeCommand = [...wrap, process.execPath, ...nodeArgs, path.join(buildDir, "serve.js")];
+  const [command, args] = pinnedCommand(nodeCommand[0], nodeCommand.slice(1), core);
   const fullEnv = {
     PATH: process.env.PATH,
     NODE_ENV: "production",
@@ -99,7 +105,7 @@ export async function startBuiltServer(env = {}, { core, buildDir = path.join(RO
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(child, `${baseUrl}/healthz`);
+  await waitUntilUp(child, `${baseUrl}/healthz`, upTimeoutMs);
   return {
     baseUrl,
     pid: child.pid,
