@@ -125,3 +125,69 @@ describe("the request a loader gets through Express (decision 202)", () => {
     expect((await abortReason(entry, "the client went away")).name).toBe("AbortError");
   });
 });
+
+/**
+ * A page's loaders in front of Remix's real request handler (patches/@remix-run+server-runtime+2.17.5.patch,
+ * decision 204): the root's and the page's loader, as every page of the product has, with single fetch as the
+ * product builds it. Resolves with the request each loader got once both ran.
+ */
+async function serveDocument(): Promise<{ origin: string; loaded: () => Promise<{ root: Request; page: Request }> }> {
+  let requests: { root?: Request; page?: Request } = {};
+  let reportBoth!: () => void;
+  let both = new Promise<void>((resolve) => (reportBoth = resolve));
+  const loaderOf =
+    (id: "root" | "page") =>
+    ({ request }: { request: Request }) => {
+      requests[id] = request;
+      if (requests.root && requests.page) reportBoth();
+      return null;
+    };
+  const build = {
+    mode: "production",
+    // The document itself does not matter here, only what its loaders got.
+    entry: { module: { default: () => new Response("document", { status: 200 }) } },
+    routes: {
+      root: { id: "root", path: "", module: { loader: loaderOf("root"), default: () => null } },
+      "routes/page": { id: "routes/page", parentId: "root", path: "page", module: { loader: loaderOf("page"), default: () => null } },
+    },
+    assets: { url: "/manifest.js", version: "1", entry: { module: "/entry.js", imports: [] }, routes: {} },
+    publicPath: "/build/",
+    assetsBuildDirectory: "build/client",
+    future: { v3_singleFetch: true },
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+  const app = express();
+  app.use(createRequestHandler({ build, mode: "production" }));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server!.once("listening", resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async loaded() {
+      await both;
+      const seen = requests as { root: Request; page: Request };
+      requests = {};
+      both = new Promise<void>((resolve) => (reportBoth = resolve));
+      return seen;
+    },
+  };
+}
+
+describe("the request a page's loaders get (decision 204)", () => {
+  it("is one request for all of them, with the page's URL and headers, when the URL has nothing to strip", async () => {
+    const { origin, loaded } = await serveDocument();
+    const response = await fetch(`${origin}/page?q=1`, { headers: { "X-Probe": "kept" } });
+    expect(await response.text()).toBe("document");
+    const { root, page } = await loaded();
+    expect(page).toBe(root);
+    expect(page.url).toBe(`${origin}/page?q=1`);
+    expect(page.headers.get("X-Probe")).toBe("kept");
+  });
+
+  it("still reaches every loader without Remix's own index and _routes parameters", async () => {
+    const { origin, loaded } = await serveDocument();
+    const response = await fetch(`${origin}/page?index=&q=1&_routes=root`);
+    await response.arrayBuffer();
+    const { root, page } = await loaded();
+    for (const request of [root, page]) expect(request.url).toBe(`${origin}/page?q=1`);
+  });
+});
