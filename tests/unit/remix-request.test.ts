@@ -29,9 +29,29 @@ afterEach(async () => {
 });
 
 /**
- * Remix's real request handler in front of a build with one resource route, /page, whose loader answers with
- * `body(seen)`: the smallest build that takes a request through the adapter and Remix's loader call.
+ * Remix's real request handler through its Express adapter, in front of a build with the given routes: the smallest
+ * build that takes a request through the adapter and Remix's loader calls. Resolves with the server's origin.
  */
+async function listen(routes: Record<string, unknown>, future: Record<string, boolean> = {}): Promise<string> {
+  const build = {
+    mode: "production",
+    // Only the loaders matter here: a document is a fixed answer.
+    entry: { module: { default: () => new Response("document", { status: 200 }) } },
+    routes,
+    assets: { url: "/manifest.js", version: "1", entry: { module: "/entry.js", imports: [] }, routes: {} },
+    publicPath: "/build/",
+    assetsBuildDirectory: "build/client",
+    future,
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+  const app = express();
+  app.use(createRequestHandler({ build, mode: "production" }));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server!.once("listening", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A build with one resource route, /page, whose loader answers with `body(seen)`. */
 async function serve(body: (seen: Seen) => ReadableStream<Uint8Array>): Promise<{ url: string; seen: Promise<Seen> }> {
   let reportSeen!: (seen: Seen) => void;
   const seen = new Promise<Seen>((resolve) => (reportSeen = resolve));
@@ -43,24 +63,11 @@ async function serve(body: (seen: Seen) => ReadableStream<Uint8Array>): Promise<
     reportSeen(entry);
     return new Response(body(entry), { headers: { "Content-Type": "text/plain" } });
   };
-  const build = {
-    mode: "production",
-    entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
-    routes: {
-      root: { id: "root", path: "", module: {} },
-      "routes/page": { id: "routes/page", parentId: "root", path: "page", module: { loader } },
-    },
-    assets: { url: "/manifest.js", version: "1", entry: { module: "/entry.js", imports: [] }, routes: {} },
-    publicPath: "/build/",
-    assetsBuildDirectory: "build/client",
-    future: {},
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-  const app = express();
-  app.use(createRequestHandler({ build, mode: "production" }));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server!.once("listening", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`, seen };
+  const origin = await listen({
+    root: { id: "root", path: "", module: {} },
+    "routes/page": { id: "routes/page", parentId: "root", path: "page", module: { loader } },
+  });
+  return { url: `${origin}/page`, seen };
 }
 
 const encoder = new TextEncoder();
@@ -142,26 +149,15 @@ async function serveDocument(): Promise<{ origin: string; loaded: () => Promise<
       if (requests.root && requests.page) reportBoth();
       return null;
     };
-  const build = {
-    mode: "production",
-    // The document itself does not matter here, only what its loaders got.
-    entry: { module: { default: () => new Response("document", { status: 200 }) } },
-    routes: {
+  const origin = await listen(
+    {
       root: { id: "root", path: "", module: { loader: loaderOf("root"), default: () => null } },
       "routes/page": { id: "routes/page", parentId: "root", path: "page", module: { loader: loaderOf("page"), default: () => null } },
     },
-    assets: { url: "/manifest.js", version: "1", entry: { module: "/entry.js", imports: [] }, routes: {} },
-    publicPath: "/build/",
-    assetsBuildDirectory: "build/client",
-    future: { v3_singleFetch: true },
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-  const app = express();
-  app.use(createRequestHandler({ build, mode: "production" }));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server!.once("listening", resolve));
+    { v3_singleFetch: true },
+  );
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin,
     async loaded() {
       await both;
       const seen = requests as { root: Request; page: Request };
