@@ -1,15 +1,16 @@
 // Lab: instructions per request of one page in two or more variants of the product (builds, or one build with
 // different node options), counted by valgrind's callgrind. A count of instructions does not drift with the machine's
 // speed as CPU time does here (a build's windows differ by up to half within one run of builds-ab), so it can resolve
-// a change worth a few per cent of a page that no timed run resolves: docs/performance.md, «Instructions per request,
-// counted (decision 204), 2026-12-01». Instructions are not time (a cache miss costs more than an add), so a gain counted here still has
-// to show in bench/ssr-throughput.mjs before it counts for a budget.
+// a change worth a few per cent of a page that no timed run resolves (decision 204; figures in docs/performance.md,
+// «Instructions per request, counted (decision 204), 2026-12-01»). Instructions are not time (a cache miss costs more
+// than an add): a budget is still judged by bench/ssr-throughput.mjs, never by a count.
 // Each variant runs under valgrind (about a hundredth of its speed), signed in as its own copy of the demo user,
-// against the reference API as a process of its own (separate mode, decision 111) or its own embedded API
-// (--embedded). Requests go one at a time; counting is switched on only for the measured requests, after
+// against the reference API as a process of its own (separate mode, decision 111; the embedded mode's counts would
+// include the API's own work). The measured requests go one at a time; counting is switched on only for them, after
 // `--warmup` requests that let V8 compile the page's code.
 // Usage: npm run build && node bench/lab/instructions.mjs [--page /demo/home] [--user anna] [--rounds 3]
-//        [--requests 200] [--warmup 4000] [--embedded] [--keep] NAME=BUILD_DIR[|NODE_OPTIONS] NAME=BUILD_DIR[|NODE_OPTIONS] …
+//        [--requests 200] [--warmup 4000] [--keep]
+//        NAME=BUILD_DIR[|NODE_OPTIONS] NAME=BUILD_DIR[|NODE_OPTIONS] …
 //        e.g. before=.tmp/before/build after=build (a copy of an earlier build beside the current one), or
 //        a=build b=build (one build twice: how far two servers of the same code differ)
 import { execFile } from "node:child_process";
@@ -27,7 +28,6 @@ const user = option("user", "anna");
 const rounds = Number(option("rounds", "3"));
 const requests = Number(option("requests", "200"));
 const warmup = Number(option("warmup", "4000"));
-const embedded = process.argv.includes("--embedded");
 // Keeps valgrind's dumps (one file per thread and window) for callgrind_annotate; prints where they are.
 const keep = process.argv.includes("--keep");
 const VALUE_FLAGS = ["--page", "--user", "--rounds", "--requests", "--warmup"];
@@ -47,9 +47,10 @@ async function get(url, headers, count) {
 }
 
 /**
- * One callgrind_control command. Valgrind takes it at the process's next basic block, and an idle server sleeps in
- * epoll until a request comes: so one request to /healthz wakes it (counted in every variant alike, and only in the
- * dump after a zeroing, where it is the first of `requests + 1`).
+ * One callgrind_control command. Valgrind takes it when the process runs again, and an idle server sleeps in epoll
+ * until a request comes: so a request to /healthz wakes it, another every 2 s until the command is answered. The
+ * wake-up of a dump is counted with its window: a few thousand instructions beside millions per page, in every
+ * variant alike.
  */
 async function control(variant, flag) {
   // vgdb names its pipes after the USER and HOST of the environment: the server's are bench/lib/server.mjs's (no
@@ -100,8 +101,8 @@ async function lastDump(name, seen) {
 const servers = [];
 try {
   const ports = await Promise.all(specs.map(() => freePort()));
-  const api = embedded ? null : await startBuiltServer({ API_SCRYPT_LOG2_N: "10", APP_BASE_URL: `http://127.0.0.1:${ports[0]}` });
-  if (api) servers.push(api);
+  const api = await startBuiltServer({ API_SCRYPT_LOG2_N: "10", APP_BASE_URL: `http://127.0.0.1:${ports[0]}` });
+  servers.push(api);
   const variants = [];
   for (const [index, spec] of specs.entries()) {
     const name = spec.slice(0, spec.indexOf("="));
@@ -115,7 +116,7 @@ try {
       UPSTREAM_TIMEOUT_MS: "600000",
       UPSTREAM_CONNECT_TIMEOUT_MS: "60000",
     };
-    const env = api ? { ...common, DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api` } : common;
+    const env = { ...common, DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api` };
     const wrap = [
       "valgrind",
       "--tool=callgrind",
@@ -136,7 +137,7 @@ try {
       upTimeoutMs: 600_000,
     });
     servers.push(server);
-    const cookie = await signInAsClone(server.baseUrl, user, "demo", api?.baseUrl ?? server.baseUrl);
+    const cookie = await signInAsClone(server.baseUrl, user, "demo", api.baseUrl);
     variants.push({
       name,
       baseUrl: server.baseUrl,
@@ -173,9 +174,7 @@ try {
     }
   }
   const base = median(variants[0].counts);
-  console.log(
-    `\n${page} as a copy of ${user}, ${embedded ? "embedded" : "separate"} API, ${requests} requests per window, M instructions per request:`,
-  );
+  console.log(`\n${page} as a copy of ${user}, separate API, ${requests} requests per window, M instructions per request:`);
   const figures = (counts) => {
     const spread = ((Math.max(...counts) - Math.min(...counts)) / median(counts)) * 100;
     return `median ${(median(counts) / 1e6).toFixed(3)} (${counts.map((count) => (count / 1e6).toFixed(3)).join(" / ")}; spread ${spread.toFixed(1)} %)`;

@@ -70,8 +70,8 @@ export async function waitUntilUp(child, url, timeoutMs = 30_000) {
  * `buildDir`: another build of the product (e.g. a copy of main's, for before/after figures); `nodeArgs`: e.g. --cpu-prof.
  * `core` (optional) pins the server to that CPU with taskset where available; `port`: one chosen beforehand (freePort()).
  * `env` entries set to undefined are left out (e.g. DEMO_MODE for a product that calls a separate upstream).
- * `wrap`: a command that runs node in its own process and passes on signals, e.g. ["valgrind", "--tool=callgrind"]
- * (bench/lab/instructions.mjs), with `upTimeoutMs` for its slower start.
+ * `wrap`: a command that runs node within its own process (the PID kept stays the server's) and passes signals on,
+ * e.g. ["valgrind", "--tool=callgrind"] (bench/lab/instructions.mjs), with `upTimeoutMs` for its slower start.
  */
 export async function startBuiltServer(
   env = {},
