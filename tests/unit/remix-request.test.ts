@@ -138,15 +138,15 @@ describe("the request a loader gets through Express (decision 202)", () => {
  * decision 204): the root's and the page's loader, as every page of the product has, with single fetch as the
  * product builds it. Resolves with the request each loader got once both ran.
  */
-async function serveDocument(): Promise<{ origin: string; loaded: () => Promise<{ root: Request; page: Request }> }> {
-  let requests: { root?: Request; page?: Request } = {};
-  let reportBoth!: () => void;
-  let both = new Promise<void>((resolve) => (reportBoth = resolve));
+async function serveDocument(): Promise<{ origin: string; loaded: Promise<{ root: Request; page: Request }> }> {
+  const requests: { root?: Request; page?: Request } = {};
+  let reportBoth!: (both: { root: Request; page: Request }) => void;
+  const loaded = new Promise<{ root: Request; page: Request }>((resolve) => (reportBoth = resolve));
   const loaderOf =
     (id: "root" | "page") =>
     ({ request }: { request: Request }) => {
       requests[id] = request;
-      if (requests.root && requests.page) reportBoth();
+      if (requests.root && requests.page) reportBoth({ root: requests.root, page: requests.page });
       return null;
     };
   const origin = await listen(
@@ -156,16 +156,7 @@ async function serveDocument(): Promise<{ origin: string; loaded: () => Promise<
     },
     { v3_singleFetch: true },
   );
-  return {
-    origin,
-    async loaded() {
-      await both;
-      const seen = requests as { root: Request; page: Request };
-      requests = {};
-      both = new Promise<void>((resolve) => (reportBoth = resolve));
-      return seen;
-    },
-  };
+  return { origin, loaded };
 }
 
 describe("the request a page's loaders get (decision 204)", () => {
@@ -173,7 +164,7 @@ describe("the request a page's loaders get (decision 204)", () => {
     const { origin, loaded } = await serveDocument();
     const response = await fetch(`${origin}/page?q=1`, { headers: { "X-Probe": "kept" } });
     expect(await response.text()).toBe("document");
-    const { root, page } = await loaded();
+    const { root, page } = await loaded;
     expect(page).toBe(root);
     expect(page.url).toBe(`${origin}/page?q=1`);
     expect(page.headers.get("X-Probe")).toBe("kept");
@@ -183,7 +174,7 @@ describe("the request a page's loaders get (decision 204)", () => {
     const { origin, loaded } = await serveDocument();
     const response = await fetch(`${origin}/page?index=&q=1&_routes=root`);
     await response.arrayBuffer();
-    const { root, page } = await loaded();
+    const { root, page } = await loaded;
     for (const request of [root, page]) expect(request.url).toBe(`${origin}/page?q=1`);
   });
 });
