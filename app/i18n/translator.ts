@@ -34,25 +34,50 @@ export type TranslateOptions = {
 
 export type TFunction = (key: string, options?: TranslateOptions) => string;
 
-const pluralRulesCache = new Map<string, Intl.PluralRules>();
+/** Per locale: its rules, and the category of each small whole count asked for so far. */
+const pluralRulesCache = new Map<string, { rules: Intl.PluralRules; categories: Map<number, string> }>();
+/** Counts up to this are remembered (a page's counts: modules, minutes, days); others are asked each time. */
+const REMEMBERED_COUNTS = 1000;
 
 function pluralCategory(language: Language, count: number): string {
   const locale = intlLocale(language);
-  let rules = pluralRulesCache.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRulesCache.set(locale, rules);
+  let cached = pluralRulesCache.get(locale);
+  if (!cached) {
+    cached = { rules: new Intl.PluralRules(locale), categories: new Map() };
+    pluralRulesCache.set(locale, cached);
   }
-  return rules.select(count);
+  if (!Number.isInteger(count) || count < 0 || count > REMEMBERED_COUNTS) return cached.rules.select(count);
+  let category = cached.categories.get(count);
+  if (category === undefined) {
+    category = cached.rules.select(count);
+    cached.categories.set(count, category);
+  }
+  return category;
+}
+
+/**
+ * Every text of a namespace's tree by its dotted path, made on the tree's first lookup: a page looks up about a
+ * hundred texts, and splitting each key and walking the tree cost more than rendering them (decision 205). Only the
+ * tree's own leaves are in it, so a key from elsewhere (an upstream's error code) cannot grow it.
+ */
+const textsByPath = new WeakMap<ResourceTree, ReadonlyMap<string, string>>();
+
+function flatten(tree: ResourceTree, prefix: string, into: Map<string, string>): Map<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === "string") into.set(`${prefix}${key}`, value);
+    else flatten(value, `${prefix}${key}.`, into);
+  }
+  return into;
 }
 
 function lookup(tree: ResourceTree | undefined, path: string): string | undefined {
-  let node: string | ResourceTree | undefined = tree;
-  for (const part of path.split(".")) {
-    if (node === undefined || typeof node === "string") return undefined;
-    node = node[part];
+  if (tree === undefined) return undefined;
+  let texts = textsByPath.get(tree);
+  if (!texts) {
+    texts = flatten(tree, "", new Map());
+    textsByPath.set(tree, texts);
   }
-  return typeof node === "string" ? node : undefined;
+  return texts.get(path);
 }
 
 function interpolate(text: string, options: TranslateOptions | undefined): string {
