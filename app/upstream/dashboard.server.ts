@@ -12,31 +12,31 @@ import { callUpstream } from "./client.server";
  * user data. Records use the upstream's names (comp_comp_id, pcc_id, activeComponents, …); this
  * file turns them into the domain's Module, ModuleContainer and Profile.
  */
-const moduleRecordSchema = z
-  .object({
-    id: z.coerce.number(),
-    comp_comp_id: z.coerce.number().optional(),
-    prcm_id: z.coerce.number().nullish(),
-    name: z.string(),
-    display_name: z.string().nullish(),
-    display_description: z.string().nullish(),
-    description: z.string().nullish(),
-    duration: z.number().nullish(),
-    skippable: z.boolean().nullish(),
-    form_identifier: z.string().nullish(),
-    imagePath: z.string().nullish(),
-    isWrapper: z.boolean().nullish(),
-    stepNumber: z.number().nullish(),
-    finishedAt: z.string().nullish(),
-    skipped: z.boolean().nullish(),
-    action: z.string().nullish(),
-    text: z.string().nullish(),
-    title: z.string().nullish(),
-    path: z.string().nullish(),
-    scales: z.array(z.string()).nullish(),
-    normValue: z.number().nullish(),
-  })
-  .passthrough();
+// The module and container records keep only the fields read here (zod's default, not passthrough): every other
+// field of a record was copied for nothing, per module on every page that lists them (decision 205).
+const moduleRecordSchema = z.object({
+  id: z.coerce.number(),
+  comp_comp_id: z.coerce.number().optional(),
+  prcm_id: z.coerce.number().nullish(),
+  name: z.string(),
+  display_name: z.string().nullish(),
+  display_description: z.string().nullish(),
+  description: z.string().nullish(),
+  duration: z.number().nullish(),
+  skippable: z.boolean().nullish(),
+  form_identifier: z.string().nullish(),
+  imagePath: z.string().nullish(),
+  isWrapper: z.boolean().nullish(),
+  stepNumber: z.number().nullish(),
+  finishedAt: z.string().nullish(),
+  skipped: z.boolean().nullish(),
+  action: z.string().nullish(),
+  text: z.string().nullish(),
+  title: z.string().nullish(),
+  path: z.string().nullish(),
+  scales: z.array(z.string()).nullish(),
+  normValue: z.number().nullish(),
+});
 
 export type ModuleRecord = z.infer<typeof moduleRecordSchema>;
 
@@ -63,21 +63,19 @@ export function moduleFromRecord(record: ModuleRecord): Module {
   });
 }
 
-const containerRecordSchema = z
-  .object({
-    pcc_id: z.union([z.number(), z.string()]),
-    display_name: z.string().nullish(),
-    description: z.string().nullish(),
-    type: z.string().nullish(),
-    icon: z.string().nullish(),
-    iconPath: z.string().nullish(),
-    size: z.number().nullish(),
-    duration: z.number().nullish(),
-    finishedAt: z.string().nullish(),
-    activeComponents: z.array(z.unknown()).default([]),
-    finishedComponents: z.array(z.unknown()).default([]),
-  })
-  .passthrough();
+const containerRecordSchema = z.object({
+  pcc_id: z.union([z.number(), z.string()]),
+  display_name: z.string().nullish(),
+  description: z.string().nullish(),
+  type: z.string().nullish(),
+  icon: z.string().nullish(),
+  iconPath: z.string().nullish(),
+  size: z.number().nullish(),
+  duration: z.number().nullish(),
+  finishedAt: z.string().nullish(),
+  activeComponents: z.array(z.unknown()).default([]),
+  finishedComponents: z.array(z.unknown()).default([]),
+});
 
 function parseModule(value: unknown): Module {
   return moduleFromRecord(moduleRecordSchema.parse(value));
