@@ -12,16 +12,20 @@
 //        [--requests 200] [--warmup 4000] [--keep]
 //        NAME=BUILD_DIR[|NODE_OPTIONS] NAME=BUILD_DIR[|NODE_OPTIONS] …
 //        e.g. before=.tmp/before/build after=build (a copy of an earlier build beside the current one), or
-//        a=build b=build (one build twice: how far two servers of the same code differ)
+//        a=build b=build (one build twice: how far two servers of the same code differ), or
+//        NAME=@calls: the bare Remix page making the page's upstream calls (bench/baseline's /calls, the row a page
+//        is judged against, decisions 199 and 200), for a share of the two counts that does not move with the machine
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { option } from "../lib/args.mjs";
+import { buildBaseline, startBaseline } from "../lib/baseline.mjs";
 import { freePort, startBuiltServer } from "../lib/server.mjs";
-import { signInAsClone } from "../lib/session.mjs";
+import { signInAsClone, upstreamTokenOfClone } from "../lib/session.mjs";
 import { median } from "../lib/stats.mjs";
+import { PAGES } from "../pages.mjs";
 
 const page = option("page", "/demo/home");
 const user = option("user", "anna");
@@ -32,7 +36,7 @@ const warmup = Number(option("warmup", "4000"));
 const keep = process.argv.includes("--keep");
 const VALUE_FLAGS = ["--page", "--user", "--rounds", "--requests", "--warmup"];
 const specs = process.argv.slice(2).filter((argument, index, all) => argument.includes("=") && !VALUE_FLAGS.includes(all[index - 1]));
-if (specs.length < 2) throw new Error("name at least two variants: NAME=BUILD_DIR[|NODE_OPTIONS]");
+if (specs.length < 2) throw new Error("name at least two variants: NAME=BUILD_DIR[|NODE_OPTIONS] or NAME=@calls");
 
 const run = promisify(execFile);
 const outDir = mkdtempSync(path.join(tmpdir(), "instructions-"));
@@ -59,7 +63,7 @@ async function control(variant, flag) {
   const answer = run("callgrind_control", [flag, String(variant.pid)], { timeout: 120_000, env });
   const wake = (async () => {
     for (let attempt = 0; attempt < 60; attempt++) {
-      await get(`${variant.baseUrl}/healthz`, {}, 1);
+      await get(variant.wakeUrl, {}, 1);
       const settled = await Promise.race([
         answer.then(
           () => true,
@@ -116,7 +120,6 @@ try {
       UPSTREAM_TIMEOUT_MS: "600000",
       UPSTREAM_CONNECT_TIMEOUT_MS: "60000",
     };
-    const env = { ...common, DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api` };
     const wrap = [
       "valgrind",
       "--tool=callgrind",
@@ -126,43 +129,55 @@ try {
       "--separate-threads=yes",
       `--callgrind-out-file=${path.join(outDir, `${name}.%p`)}`,
     ];
-    const server = await startBuiltServer(env, {
-      port: ports[index],
-      buildDir,
-      // V8's memory reducer takes a slow allocation rate for an idle process and collects and flushes compiled
-      // code; at a hundredth of the speed every process looks idle to it, and a window's count rose by a fifth
-      // from one round to the next. A server under real load never gets there.
-      nodeArgs: ["--no-memory-reducer", ...nodeOptions.split(" ").filter(Boolean)],
-      wrap,
-      upTimeoutMs: 600_000,
-    });
-    servers.push(server);
-    const cookie = await signInAsClone(server.baseUrl, user, "demo", api.baseUrl);
-    variants.push({
-      name,
-      baseUrl: server.baseUrl,
-      pid: server.pid,
-      headers: { cookie, "accept-encoding": "gzip" },
-      counts: [],
-      allCounts: [],
-    });
-    console.log(`${name}: under valgrind as PID ${server.pid}`);
+    // V8's memory reducer takes a slow allocation rate for an idle process and collects and flushes compiled
+    // code; at a hundredth of the speed every process looks idle to it, and a window's count rose by a fifth
+    // from one round to the next. A server under real load never gets there.
+    const nodeArgs = ["--no-memory-reducer", ...nodeOptions.split(" ").filter(Boolean)];
+    let variant;
+    if (buildDir === "@calls") {
+      const calling = PAGES.find((each) => each.path === page && each.upstreamCalls && !each.perConnection);
+      if (!calling) throw new Error(`@calls: ${page} is no page of bench/pages.mjs with upstream calls and one session`);
+      buildBaseline();
+      const server = await startBaseline({ upstreamUrl: `${api.baseUrl}/api`, nodeArgs, wrap, upTimeoutMs: 600_000 });
+      servers.push(server);
+      const { token, profileId } = await upstreamTokenOfClone(api.baseUrl, calling.session.template);
+      const plan = calling.upstreamCalls({ profileId, returnOrigin: "" });
+      variant = {
+        url: `${server.baseUrl}/calls`,
+        wakeUrl: `${server.baseUrl}/`,
+        pid: server.pid,
+        headers: { "X-Baseline-Plan": JSON.stringify(plan), cookie: `token=${token}`, "accept-encoding": "gzip" },
+      };
+    } else {
+      const env = { ...common, DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api` };
+      const server = await startBuiltServer(env, { port: ports[index], buildDir, nodeArgs, wrap, upTimeoutMs: 600_000 });
+      servers.push(server);
+      const cookie = await signInAsClone(server.baseUrl, user, "demo", api.baseUrl);
+      variant = {
+        url: server.baseUrl + page,
+        wakeUrl: `${server.baseUrl}/healthz`,
+        pid: server.pid,
+        headers: { cookie, "accept-encoding": "gzip" },
+      };
+    }
+    variants.push({ name, calls: buildDir === "@calls", ...variant, counts: [], allCounts: [] });
+    console.log(`${name}: under valgrind as PID ${variant.pid}`);
   }
   // Every variant at once, two requests in flight each (counting is off): at a hundredth of the speed, V8 still
   // compiles the page's code after a thousand requests, and counts of one window against the next moved by 7 %.
-  await Promise.all(variants.flatMap((variant) => [0, 1].map(() => get(variant.baseUrl + page, variant.headers, warmup / 2))));
+  await Promise.all(variants.flatMap((variant) => [0, 1].map(() => get(variant.url, variant.headers, warmup / 2))));
   console.log(`${new Date().toISOString().slice(11, 19)} warmed up`);
   const seen = new Set();
   for (let round = 0; round < rounds; round++) {
     for (const variant of round % 2 ? [...variants].reverse() : variants) {
       // A server that idled through the others' windows (minutes here) starts its own with code to compile
       // again (decision 105's rewarm): a tenth of the warm-up first, counting still off.
-      await get(variant.baseUrl + page, variant.headers, Math.round(warmup / 10));
+      await get(variant.url, variant.headers, Math.round(warmup / 10));
       await control(variant, "--instr=on");
       // The first requests after switching on pay for valgrind's new translations of the code, not the page.
-      await get(variant.baseUrl + page, variant.headers, 20);
+      await get(variant.url, variant.headers, 20);
       await control(variant, "--zero");
-      await get(variant.baseUrl + page, variant.headers, requests);
+      await get(variant.url, variant.headers, requests);
       await control(variant, "--dump");
       await control(variant, "--instr=off");
       const { main, all } = await lastDump(variant.name, seen);
@@ -183,6 +198,13 @@ try {
     console.log(
       `${name.padEnd(12)} main thread ${figures(counts)}, ${((median(counts) / base) * 100).toFixed(1)} % of ${variants[0].name}; all threads ${figures(allCounts)}`,
     );
+  }
+  // The timed benchmark's share of a page is its req/s over its calls row's; on one core that approaches the calls
+  // row's CPU per request over the page's. The same ratio of instructions, for comparison (not a budget).
+  const calls = variants.find((variant) => variant.calls);
+  for (const variant of calls ? variants.filter((each) => !each.calls) : []) {
+    const share = (median(calls.counts) / median(variant.counts)) * 100;
+    console.log(`${variant.name.padEnd(12)} ${share.toFixed(1)} % of its calls row (${calls.name}) by the main thread's instructions`);
   }
 } finally {
   for (const server of servers.reverse()) await server.stop();

@@ -52,11 +52,13 @@ export function buildBaseline({ force = false, dir = BASELINE_DIR } = {}) {
  * Starts the built baseline app; `core` pins it with taskset where that is available; `dir`: a copy of
  * bench/baseline with its build (e.g. beside other packages, for a lab's before/after); `upstreamUrl`: the
  * reference API's /api that its page with a page's upstream calls (/calls, decision 199) calls; `nodeArgs` and `env`:
- * node options and variables of a lab's (e.g. a module loaded with --import and where it writes).
+ * node options and variables of a lab's (e.g. a module loaded with --import and where it writes); `wrap` and
+ * `upTimeoutMs` as for startBuiltServer (bench/lib/server.mjs).
  */
-export async function startBaseline({ core, dir = BASELINE_DIR, upstreamUrl, nodeArgs = [], env = {} } = {}) {
+export async function startBaseline({ core, dir = BASELINE_DIR, upstreamUrl, nodeArgs = [], env = {}, wrap = [], upTimeoutMs } = {}) {
   const port = await freePort();
-  const [command, args] = pinnedCommand(process.execPath, [...nodeArgs, path.join(dir, "server.mjs")], core);
+  const nodeCommand = [...wrap, process.execPath, ...nodeArgs, path.join(dir, "server.mjs")];
+  const [command, args] = pinnedCommand(nodeCommand[0], nodeCommand.slice(1), core);
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {
@@ -70,7 +72,7 @@ export async function startBaseline({ core, dir = BASELINE_DIR, upstreamUrl, nod
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(child, `${baseUrl}/`);
+  await waitUntilUp(child, `${baseUrl}/`, upTimeoutMs);
   return {
     baseUrl,
     pid: child.pid,
