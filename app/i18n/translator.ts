@@ -125,8 +125,6 @@ export function createTranslator(
 }
 
 /** Every leaf key of a tree as a dotted path (for tests and for the plural base keys). */
-export function leafKeys(tree: ResourceTree, prefix = ""): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === "string" ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
-  );
+export function leafKeys(tree: ResourceTree): string[] {
+  return [...flatten(tree, "", new Map()).keys()];
 }
