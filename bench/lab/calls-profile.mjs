@@ -3,8 +3,10 @@
 // the product's page run under V8's CPU profiler, each on core 0 in turns in the same rounds, the reference API as a
 // process of its own on core 1 (as `bench/ssr-throughput.mjs --upstream separate`), autocannon here on core 1. Only
 // the samples taken during the measured windows count; each part's self time is divided by the requests answered in
-// them. Main thread only (the profiler's view): the collector's helper threads and the kernel's socket work are not
-// in it. No budget: figures for docs/performance.md («Home's work beyond its calls row, by package, 2026-12-01»).
+// them. The main thread only, as the profiler sees it: the wall time between samples outside idle, system calls
+// included, and also when the core is taken from the thread (so its total can exceed the process's CPU time); the
+// collector's helper threads are not in it. No budget: figures for docs/performance.md («Home's work beyond its
+// calls row, by package, and every page at `49a1333`, 2026-12-01 (evening)»).
 // Usage: npm run build && node bench/lab/calls-profile.mjs [--page /demo/home] [--rounds 2] [--duration 15] [--top 30]
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
