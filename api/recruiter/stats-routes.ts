@@ -7,6 +7,8 @@ import { customerLanguage, languageSchema } from "../languages";
 import { recruiterScope } from "./access";
 import { recruiterStats, statsQuerySchema } from "./stats";
 
+const statsQuery = statsQuerySchema.extend({ language: languageSchema.optional() }).strict();
+
 /**
  * The recruiter's progress and summary figures (docs/api.md, Recruiter statistics; docs/decisions/155):
  * GET /{cstm}/recruiter/stats, recruiter tokens of a served customer only.
@@ -17,7 +19,7 @@ export function recruiterStatsRoutes(router: Router, ctx: ApiContext): void {
     requireToken(ctx),
     route((req, res) => {
       const scope = recruiterScope(ctx, req, res);
-      const { language, ...query } = parseQuery(req, statsQuerySchema.extend({ language: languageSchema.optional() }).strict());
+      const { language, ...query } = parseQuery(req, statsQuery);
       const started = performance.now();
       const timings: Record<string, number> = {};
       const body = recruiterStats(

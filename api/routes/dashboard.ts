@@ -24,13 +24,14 @@ export function dashboardRoutes(router: Router, ctx: ApiContext): void {
   const feedbackModalSeen = (userId: number, profileId: string) => hasSeenModal.get(userId, profileId) !== undefined;
 
   const languageQuery = z.object({ language: languageSchema.optional() });
+  const userDataQuery = languageQuery.extend({ profileId: profileIdSchema.optional() });
   const profileParams = z.object({ profileId: profileIdSchema });
 
   router.get(
     "/userData",
     requireToken(ctx),
     route((req, res) => {
-      const query = parseQuery(req, languageQuery.extend({ profileId: profileIdSchema.optional() }));
+      const query = parseQuery(req, userDataQuery);
       const auth = authOf(res);
       const { user } = auth;
       const language = requestLanguage(auth, query.language);

@@ -22,6 +22,7 @@ const loginSchema = z.object({
   dataProtectionStatementId: z.number().int().positive().optional(),
   dataProtectionStatementRevision: z.number().int().positive().optional(),
 });
+const onSiteLoginSchema = loginSchema.extend({ profileId: profileIdSchema });
 
 export function loginResponse(user: User, grant: TokenGrant) {
   return {
@@ -101,7 +102,7 @@ export function sessionRoutes(router: Router, ctx: ApiContext): void {
   router.post(
     "/onSiteLogin",
     route(async (req, res) => {
-      const body = parseBody(req, loginSchema.extend({ profileId: profileIdSchema }));
+      const body = parseBody(req, onSiteLoginSchema);
       // R-VAL-11: the station's profile must be one of the user's, and open.
       const login = await applicantLogin(body, (user) => {
         if (!requireAssignment(ctx, user.id, body.profileId).isOpen) throw new ApiError(403, "profile_closed");
