@@ -12,19 +12,18 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { option } from "../lib/args.mjs";
-import { buildBaseline, startBaseline } from "../lib/baseline.mjs";
+import { buildBaseline, callingPage, callsRowHeaders, startBaseline } from "../lib/baseline.mjs";
 import { readProfile, selfTimes } from "../lib/cpu-profile.mjs";
 import { load } from "../lib/lab-server.mjs";
 import { cpuMs, freePort, pinSelf, startBuiltServer } from "../lib/server.mjs";
-import { signInAsClone, upstreamTokenOfClone } from "../lib/session.mjs";
+import { signInAsClone } from "../lib/session.mjs";
 import { PAGES } from "../pages.mjs";
 
 const pagePath = option("page", "/demo/home");
 const rounds = Number(option("rounds", "2"));
 const duration = Number(option("duration", "15"));
 const top = Number(option("top", "30"));
-const page = PAGES.find((each) => each.path === pagePath && each.upstreamCalls && !each.perConnection);
-if (!page) throw new Error(`${pagePath} is no page of bench/pages.mjs with upstream calls and one session`);
+const page = callingPage(PAGES, pagePath);
 
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 const outDir = mkdtempSync(path.join(os.tmpdir(), "calls-profile-"));
@@ -40,13 +39,7 @@ try {
   servers.push(api);
   const bare = await startBaseline({ core: 0, upstreamUrl: `${api.baseUrl}/api`, nodeArgs: profiled("calls") });
   servers.push(bare);
-  const { token, profileId } = await upstreamTokenOfClone(api.baseUrl, page.session.template);
-  const plan = page.upstreamCalls({ profileId, returnOrigin: "" });
-  variants["calls row"] = {
-    server: bare,
-    url: `${bare.baseUrl}/calls`,
-    headers: { "X-Baseline-Plan": JSON.stringify(plan), cookie: `token=${token}`, "accept-encoding": "gzip" },
-  };
+  variants["calls row"] = { server: bare, url: `${bare.baseUrl}/calls`, headers: await callsRowHeaders(api.baseUrl, page) };
   const product = await startBuiltServer(
     { API_SCRYPT_LOG2_N: "10", DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api` },
     { core: 0, port, nodeArgs: profiled("page") },

@@ -21,9 +21,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { option } from "../lib/args.mjs";
-import { buildBaseline, startBaseline } from "../lib/baseline.mjs";
+import { buildBaseline, callingPage, callsRowHeaders, startBaseline } from "../lib/baseline.mjs";
 import { freePort, startBuiltServer } from "../lib/server.mjs";
-import { signInAsClone, upstreamTokenOfClone } from "../lib/session.mjs";
+import { signInAsClone } from "../lib/session.mjs";
 import { median } from "../lib/stats.mjs";
 import { PAGES } from "../pages.mjs";
 
@@ -135,18 +135,15 @@ try {
     const nodeArgs = ["--no-memory-reducer", ...nodeOptions.split(" ").filter(Boolean)];
     let variant;
     if (buildDir === "@calls") {
-      const calling = PAGES.find((each) => each.path === page && each.upstreamCalls && !each.perConnection);
-      if (!calling) throw new Error(`@calls: ${page} is no page of bench/pages.mjs with upstream calls and one session`);
+      const calling = callingPage(PAGES, page);
       buildBaseline();
       const server = await startBaseline({ upstreamUrl: `${api.baseUrl}/api`, nodeArgs, wrap, upTimeoutMs: 600_000 });
       servers.push(server);
-      const { token, profileId } = await upstreamTokenOfClone(api.baseUrl, calling.session.template);
-      const plan = calling.upstreamCalls({ profileId, returnOrigin: "" });
       variant = {
         url: `${server.baseUrl}/calls`,
         wakeUrl: `${server.baseUrl}/`,
         pid: server.pid,
-        headers: { "X-Baseline-Plan": JSON.stringify(plan), cookie: `token=${token}`, "accept-encoding": "gzip" },
+        headers: await callsRowHeaders(api.baseUrl, calling),
       };
     } else {
       const env = { ...common, DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api` };

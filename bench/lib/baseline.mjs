@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { ROOT, freePort, pinnedCommand, waitUntilUp } from "./server.mjs";
+import { upstreamTokenOfClone } from "./session.mjs";
 
 export const BASELINE_DIR = path.join(ROOT, "bench/baseline");
 
@@ -85,4 +86,24 @@ export async function startBaseline({ core, dir = BASELINE_DIR, upstreamUrl, nod
       }
     },
   };
+}
+
+/**
+ * The page of bench/pages.mjs at `pagePath` whose calls row a lab can start: one with upstream calls and one session
+ * for every connection.
+ */
+export function callingPage(pages, pagePath) {
+  const page = pages.find((each) => each.path === pagePath && each.upstreamCalls && !each.perConnection);
+  if (!page) throw new Error(`${pagePath} is no page of bench/pages.mjs with upstream calls and one session`);
+  return page;
+}
+
+/**
+ * Headers for the baseline's /calls page making `page`'s upstream calls (decisions 199, 200) as a copy of its
+ * session's demo user, gzip asked for as the benchmark asks.
+ */
+export async function callsRowHeaders(apiBaseUrl, page) {
+  const { token, profileId } = await upstreamTokenOfClone(apiBaseUrl, page.session.template);
+  const plan = page.upstreamCalls({ profileId, returnOrigin: "" });
+  return { "X-Baseline-Plan": JSON.stringify(plan), cookie: `token=${token}`, "accept-encoding": "gzip" };
 }
