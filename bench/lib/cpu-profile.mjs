@@ -28,7 +28,7 @@ const { originalPositionFor } = await import("@jridgewell/trace-mapping").catch(
 const REMIX_REACT = /^(@remix-run\/|react-router|react-dom|react$|turbo-stream|scheduler)/;
 
 /** [part, detail] of one call frame. */
-export async function classify({ url, functionName, lineNumber, columnNumber }) {
+async function classify({ url, functionName, lineNumber, columnNumber }) {
   if (!url) {
     if (functionName === "(garbage collector)") return ["GC", "(garbage collector)"];
     if (functionName === "(program)") return ["node internals", "(program: V8/native, not attributed)"];
