@@ -28,9 +28,10 @@ export function labOptions({ upstream, requests }) {
 }
 
 /**
- * Returns `{ server, headers, stop }`: `headers` carry the session cookie (none for bare Remix) and ask for gzip as
- * the benchmark does; `stop()` stops every server started here. `env`, `nodeArgs` and `buildDir` (another build of the
- * product) go to the measured server only.
+ * Returns `{ server, headers, apiBaseUrl, stop }`: `headers` carry the session cookie (none for bare Remix) and ask for
+ * gzip as the benchmark does; `apiBaseUrl` is where the product's reference API answers (the product itself when
+ * embedded; none for bare Remix); `stop()` stops every server started here. `env`, `nodeArgs` and `buildDir` (another
+ * build of the product) go to the measured server only.
  */
 export async function startLabServer({ bare = false, upstream = "separate", user = "anna", env = {}, nodeArgs = [], buildDir }) {
   if (upstream !== "separate" && upstream !== "embedded") throw new Error(`--upstream must be separate or embedded, not ${upstream}`);
@@ -39,12 +40,14 @@ export async function startLabServer({ bare = false, upstream = "separate", user
     for (const server of servers.reverse()) await server.stop();
   };
   const headers = { "accept-encoding": "gzip" };
+  let apiBaseUrl;
   try {
     if (bare) {
       buildBaseline();
       servers.push(await startBaseline({ core: 0, nodeArgs, env }));
     } else if (upstream === "embedded") {
       servers.push(await startBuiltServer({ API_SCRYPT_LOG2_N: "10", ...env }, { core: 0, nodeArgs, buildDir }));
+      apiBaseUrl = servers[0].baseUrl;
       headers.cookie = await signInAsClone(servers[0].baseUrl, user);
     } else {
       const port = await freePort();
@@ -55,13 +58,14 @@ export async function startLabServer({ bare = false, upstream = "separate", user
         { core: 0, port, nodeArgs, buildDir },
       );
       servers.push(product);
+      apiBaseUrl = api.baseUrl;
       headers.cookie = await signInAsClone(product.baseUrl, user, "demo", api.baseUrl);
     }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { server: servers.at(-1), headers, stop };
+  return { server: servers.at(-1), headers, apiBaseUrl, stop };
 }
 
 /** Polls until `file` exists (a hook renames its result into place when whole), for at most a minute. */
