@@ -76,7 +76,7 @@ try {
       const cpu = cpuOf(target.pids) - cpuBefore;
       const answers = result["2xx"];
       Object.assign(target, { answers: target.answers + answers, seconds: target.seconds + result.duration, cpu: target.cpu + cpu });
-      target.perSlice.push({ rps: answers / result.duration, cpuMs: cpu / answers });
+      target.perSlice.push(answers / result.duration);
     }
     process.stderr.write(`slice ${index + 1}/${slices}\n`);
   }
@@ -100,7 +100,7 @@ for (const [name, target] of Object.entries(targets)) {
 const share = (numerator, denominator) => `${((100 * numerator) / denominator).toFixed(1)} %`;
 const row = figures(callsRow);
 const own = figures(measured);
-const slicesShares = measured.perSlice.map((each, index) => each.rps / callsRow.perSlice[index].rps);
+const slicesShares = measured.perSlice.map((rps, index) => rps / callsRow.perSlice[index]);
 console.log(
   `\n${page.name} of its calls row: by req/s ${share(own.rps, row.rps)} (pooled), by CPU ${share(row.cpuMs, own.cpuMs)} (pooled);` +
     ` turn by turn by req/s: median ${share(median(slicesShares), 1)}, from ${share(Math.min(...slicesShares), 1)} to ${share(Math.max(...slicesShares), 1)}`,
