@@ -11,10 +11,9 @@
 // turn»), beside the benchmark's rounds, which judge.
 // Usage: npm run build && node bench/lab/alternating.mjs [--page /demo/home] [--upstream separate|embedded]
 //        [--slices 8] [--slice 10] (s) [--rewarm 3] (s unmeasured right before each slice) [--warmup 5] (s per target first)
-import autocannon from "autocannon";
 import { option } from "../lib/args.mjs";
 import { buildBaseline, callingPage, callsRowHeaders, startBaseline } from "../lib/baseline.mjs";
-import { startLabServer } from "../lib/lab-server.mjs";
+import { load, startLabServer } from "../lib/lab-server.mjs";
 import { cpuMs, pinSelf } from "../lib/server.mjs";
 import { median } from "../lib/stats.mjs";
 import { PAGES } from "../pages.mjs";
@@ -29,19 +28,6 @@ const warmup = Number(option("warmup", "5"));
 // server that idled through the other targets' slices answers its first requests late.
 const rewarm = Number(option("rewarm", "3"));
 const CONNECTIONS = 10;
-
-/** One slice of load; every 2xx answer's latency (ms) goes to `latencies`. Any other answer stops the lab. */
-function slicedLoad({ url, headers }, seconds, latencies) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: seconds }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx || result.errors || result.timeouts)
-        return reject(new Error(`${url} answered ${result.non2xx} non-2xx and ${result.errors} errors`));
-      resolve(result);
-    });
-    if (latencies) instance.on("response", (_client, status, _bytes, ms) => status < 300 && latencies.push(ms));
-  });
-}
 
 /** The value at `share` of the sorted samples (nearest rank), as a p99 is read. */
 const percentile = (samples, share) => [...samples].sort((a, b) => a - b)[Math.max(0, Math.ceil(samples.length * share) - 1)];
@@ -63,16 +49,16 @@ try {
   };
   targets[page.name] = { url: product.baseUrl + page.path, headers: lab.headers, pids: [product.pid] };
 
-  for (const target of Object.values(targets)) await slicedLoad(target, warmup);
+  for (const { url, headers } of Object.values(targets)) await load(url, headers, { duration: warmup }, CONNECTIONS);
   for (const target of Object.values(targets)) Object.assign(target, { answers: 0, seconds: 0, cpu: 0, latencies: [], perSlice: [] });
   const cpuOf = (pids) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   const names = Object.keys(targets);
   for (let index = 0; index < slices; index++) {
     for (const name of index % 2 ? [...names].reverse() : names) {
       const target = targets[name];
-      if (rewarm > 0) await slicedLoad(target, rewarm);
+      if (rewarm > 0) await load(target.url, target.headers, { duration: rewarm }, CONNECTIONS);
       const cpuBefore = cpuOf(target.pids);
-      const result = await slicedLoad(target, slice, target.latencies);
+      const result = await load(target.url, target.headers, { duration: slice }, CONNECTIONS, (ms) => target.latencies.push(ms));
       const cpu = cpuOf(target.pids) - cpuBefore;
       const answers = result["2xx"];
       Object.assign(target, { answers: target.answers + answers, seconds: target.seconds + result.duration, cpu: target.cpu + cpu });

@@ -14,9 +14,8 @@ import path from "node:path";
 import { option } from "../lib/args.mjs";
 import { buildBaseline, callingPage, callsRowHeaders, startBaseline } from "../lib/baseline.mjs";
 import { readProfile, selfTimes } from "../lib/cpu-profile.mjs";
-import { load } from "../lib/lab-server.mjs";
-import { cpuMs, freePort, pinSelf, startBuiltServer } from "../lib/server.mjs";
-import { signInAsClone } from "../lib/session.mjs";
+import { load, startLabServer } from "../lib/lab-server.mjs";
+import { cpuMs, pinSelf } from "../lib/server.mjs";
 import { PAGES } from "../pages.mjs";
 
 const pagePath = option("page", "/demo/home");
@@ -31,22 +30,14 @@ const profiled = (name) => ["--cpu-prof", `--cpu-prof-dir=${path.join(outDir, na
 
 pinSelf(1);
 buildBaseline();
-const servers = [];
 const variants = {};
+let lab;
+let bare;
 try {
-  const port = await freePort();
-  const api = await startBuiltServer({ API_SCRYPT_LOG2_N: "10", APP_BASE_URL: `http://127.0.0.1:${port}` }, { core: 1 });
-  servers.push(api);
-  const bare = await startBaseline({ core: 0, upstreamUrl: `${api.baseUrl}/api`, nodeArgs: profiled("calls") });
-  servers.push(bare);
-  variants["calls row"] = { server: bare, url: `${bare.baseUrl}/calls`, headers: await callsRowHeaders(api.baseUrl, page) };
-  const product = await startBuiltServer(
-    { API_SCRYPT_LOG2_N: "10", DEMO_MODE: undefined, UPSTREAM_API_URL: `${api.baseUrl}/api` },
-    { core: 0, port, nodeArgs: profiled("page") },
-  );
-  servers.push(product);
-  const cookie = await signInAsClone(product.baseUrl, page.session.template, "demo", api.baseUrl);
-  variants[page.name] = { server: product, url: product.baseUrl + page.path, headers: { cookie, "accept-encoding": "gzip" } };
+  lab = await startLabServer({ upstream: "separate", user: page.session.template, nodeArgs: profiled("page") });
+  bare = await startBaseline({ core: 0, upstreamUrl: `${lab.apiBaseUrl}/api`, nodeArgs: profiled("calls") });
+  variants["calls row"] = { server: bare, url: `${bare.baseUrl}/calls`, headers: await callsRowHeaders(lab.apiBaseUrl, page) };
+  variants[page.name] = { server: lab.server, url: lab.server.baseUrl + page.path, headers: lab.headers };
 
   // A cold process is twice as dear per request for its first seconds (JIT): warmed, and 2 s unmeasured per window.
   for (const { url, headers } of Object.values(variants)) await load(url, headers, { duration: 5 });
@@ -70,7 +61,8 @@ try {
   }
 } finally {
   // Stopping writes the profiles (SIGTERM; each server exits cleanly).
-  for (const server of servers.reverse()) await server.stop();
+  await bare?.stop();
+  await lab?.stop();
 }
 
 const summaries = {};

@@ -79,12 +79,17 @@ export async function fileWritten(file, failure) {
 
 /**
  * Load for `{ duration }` seconds or `{ amount }` requests, at the benchmark's 10 connections unless `connections`
- * says otherwise; any failed answer stops the lab.
+ * says otherwise; any failed answer stops the lab. `onLatency`, if given, hears each 2xx answer's latency in ms.
  */
-export async function load(url, headers, limit, connections = 10) {
-  const result = await autocannon({ url, headers, connections, ...limit });
-  if (result.non2xx || result.errors) throw new Error(`${url} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
-  return result;
+export function load(url, headers, limit, connections = 10, onLatency) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, headers, connections, ...limit }, (error, result) => {
+      if (error) reject(error);
+      else if (result.non2xx || result.errors) reject(new Error(`${url} answered ${result.non2xx} non-2xx and ${result.errors} errors`));
+      else resolve(result);
+    });
+    if (onLatency) instance.on("response", (_client, status, _bytes, ms) => status < 300 && onLatency(ms));
+  });
 }
 
 /**
