@@ -5,9 +5,10 @@
 // after a window of bare Remix of its own (its pair), and a page's share is the median of its windows'
 // shares. A page with upstream calls is also measured right after a window of bare Remix making the same calls
 // against the same API (bench/baseline's /calls with the page's `upstreamCalls` of bench/pages.mjs), and judged
-// against that (decisions 199, 200). Budgets (DESIGN §7 as amended by decisions 199 and 200) per upstream mode, see
-// BUDGETS; home p99 ≤ 100 ms at 10 connections on the reference core (each window's p99 scaled by its pair's CPU per
-// request, decision 203; the p99 as measured is reported beside it), 0 errors and 0 non-2xx on every page; each
+// against that (decisions 199, 200). Budgets (DESIGN §7 as amended by decisions 199 and 200) per upstream mode in
+// bench/lib/budgets.mjs (a build is judged on the median of runs by bench/ssr-runs, decision 206); home p99
+// ≤ 100 ms at 10 connections on the reference core (each window's p99 scaled by its pair's CPU per request, decision
+// 203; the p99 as measured is reported beside it), 0 errors and 0 non-2xx on every page; each
 // window's p99 and CPU per request below the table; a page with calls also by CPU per request against its calls row
 // ("of calls by CPU", reported, not judged); with --before a before/after table.
 // Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 3] [--duration 20] [--connections 10]
@@ -33,6 +34,7 @@ import autocannon from "autocannon";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildBaseline, startBaseline } from "./lib/baseline.mjs";
+import { BARE, budgetsFor, judge, measuredRows } from "./lib/budgets.mjs";
 import { REFERENCE_BARE_CPU_MS, p99OnReferenceCore } from "./lib/reference-core.mjs";
 import { ROOT, canPin, cpuMs, freePort, pinSelf, startBuiltServer } from "./lib/server.mjs";
 import { upstreamTokenOfClone } from "./lib/session.mjs";
@@ -76,31 +78,11 @@ const productEnv = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
 );
 
-const BARE = "bare Remix";
 /** The row of the bare Remix page that makes a page's upstream calls (decision 199). */
 const callsName = (pageName) => `bare Remix + calls of ${pageName}`;
-// DESIGN §7's budgets per upstream mode (they replace decision 111's login 70 % / home 50 %): with the
-// reference API in the product's process (the stations' image) every applicant page at least half of
-// its baseline's req/s and home's p99 at most 100 ms; with a separate upstream (the product alone) every
-// page at least 60 %, login and home 70 %. `page` "*" means every applicant page. The baseline (decisions 199, 200):
-// the bare Remix page making the page's upstream calls as well where the page makes any (its own list and form
-// kept, so never lighter than bare Remix), bare Remix itself where it makes none;
-// `row.judged` is the page's share of it. Home's p99 is judged on the reference core (decision 203): `row.p99Reference`,
-// or the p99 as measured where the CPU could not be read.
-const P99_LINE = "p99 ≤ 100 ms on the reference core";
-const p99Met = (row) => (row.p99Reference ?? row.p99) <= 100;
-const BUDGETS =
-  upstream === "embedded"
-    ? [
-        { page: "*", share: 0.5 },
-        { page: "home", label: P99_LINE, check: p99Met },
-      ]
-    : [
-        { page: "*", share: 0.6 },
-        { page: "login", share: 0.7 },
-        { page: "home", share: 0.7 },
-        { page: "home", label: P99_LINE, check: p99Met },
-      ];
+// DESIGN §7's budgets per upstream mode and how a run judges them: bench/lib/budgets.mjs (shared with bench/ssr-runs,
+// which judges a build on the median of runs, decision 206).
+const BUDGETS = budgetsFor(upstream);
 
 /** Resident memory of a process in MiB (Linux), to see a server grow over the rounds. */
 function rssMiB(pid) {
@@ -426,20 +408,8 @@ const verdict = (ok, label) => {
   failed ||= !ok;
   console.log(`${ok ? "PASS" : "FAIL"}  ${label}`);
 };
-const measured = rows.filter((row) => row.name !== BARE && !row.calls && !row.name.endsWith("(before)"));
-for (const budget of BUDGETS) {
-  for (const row of measured.filter((candidate) => budget.page === "*" || candidate.name.startsWith(budget.page))) {
-    const baseline = row.callsRatio === null ? "bare Remix" : "bare Remix with its calls";
-    const label = budget.share ? `≥ ${budget.share * 100} % of ${baseline}` : budget.label;
-    const ok = budget.share ? row.judged >= budget.share : budget.check(row);
-    const onReference = budget.share
-      ? ""
-      : row.p99Reference === null
-        ? ", CPU unread: judged as measured"
-        : `, ${row.p99Reference.toFixed(1)} ms on the reference core`;
-    verdict(row.rps > 0 && ok, `${row.name}: ${label} (${(row.judged * 100).toFixed(0)} %, p99 ${row.p99} ms${onReference})`);
-  }
-}
+const measured = measuredRows(rows);
+for (const { ok, text } of judge(rows, upstream)) verdict(ok, text);
 // The p99 as measured, against the same 100 ms: reported, not judged (decision 203), so that every run shows both.
 for (const row of measured.filter((candidate) => BUDGETS.some((budget) => budget.check && candidate.name.startsWith(budget.page)))) {
   console.log(`INFO  ${row.name}: p99 as measured ${row.p99} ms against 100 ms, on this machine (reported, not judged; decision 203)`);
