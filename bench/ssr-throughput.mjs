@@ -13,7 +13,8 @@
 // ("of calls by CPU", reported, not judged); with --before a before/after table.
 // Usage: npm run build && node bench/ssr-throughput.mjs [--rounds 3] [--duration 20] [--connections 10]
 //        [--pages login,home] (name prefixes; default every applicant page) [--json file]
-//        [--warmup 5] (s per target before the rounds) [--rewarm 3] (s per target right before each measured window)
+//        [--warmup-requests 5000] (per target before the rounds; or [--warmup S] seconds) [--rewarm 3] (s per target
+//        right before each measured window)
 //        [--build dir] (another build of the product than ./build, e.g. a copy of an earlier one)
 //        [--env NAME=value,NAME=value] (the product's configuration, e.g. COMPRESSION_LEVEL=6)
 //        [--before dir] (a copy of an earlier build, inside the repo: its pages run interleaved in the
@@ -51,7 +52,12 @@ const rounds = Number(option("rounds") ?? 3);
 // window's length and with the pages run before it (decision 105 has the runs).
 const duration = Number(option("duration") ?? 20);
 const connections = Number(option("connections") ?? 10);
-const warmup = Number(option("warmup") ?? 5);
+// Each target's warm-up before the rounds, in requests (decision 207): from a fresh start home's CPU per request fell
+// from 12–17 ms to its steady 5–7 ms over its first 3,000–3,500 requests (about 35 s), bare Remix's and the calls
+// row's over 1,200–3,200 in 5–25 s (bench/lab/warmup.mjs). A warm-up of 5 s left the first round of a page with more
+// code still compiling it: home's first window was its dearest in 12 of 20 runs. --warmup S warms S seconds instead.
+const warmupRequests = Number(option("warmup-requests") ?? 5000);
+const warmupSeconds = option("warmup") === undefined ? null : Number(option("warmup"));
 // Every measured window starts on a warm server (decision 105's amendment of 2026-11-29): a server that idled while
 // the others ran starts slower (V8 shrinks an idle heap and gives up unused compiled code), and the idle times are
 // not equal: in a run of every page bare Remix idles through eight pages' windows and each page through one, so
@@ -94,7 +100,7 @@ function rssMiB(pid) {
 async function measure(target, seconds) {
   const cpuBefore = cpuMs(target.pid);
   const apiCpuBefore = target.apiPid ? cpuMs(target.apiPid) : null;
-  const result = await run(target, seconds);
+  const result = await run(target, { duration: seconds });
   const cpuAfter = cpuMs(target.pid);
   const apiCpuAfter = target.apiPid ? cpuMs(target.apiPid) : null;
   // Every answer counted (requests.total of autocannon can be 0 in a short run that got answers).
@@ -111,9 +117,9 @@ async function measure(target, seconds) {
  * and the next run (a re-warm is followed at once by its window) starts right away. With the same users a straggler's
  * getSessionUrl could replace the engine key that the next run's first request of that user had just opened (R-API-04),
  * and its initPicat answered 401: the bare page making the frame module's calls answers that 502, the product opens
- * again.
+ * again. `limit`: `{ duration }` in seconds or `{ amount }` of requests.
  */
-function run(target, seconds) {
+function run(target, limit) {
   const { url, headers, cookies } = target;
   const allHeaders = { Accept: "text/html", "Accept-Encoding": "gzip", ...headers };
   target.turn = ((target.turn ?? 1) + 1) % 2;
@@ -123,7 +129,7 @@ function run(target, seconds) {
     ? (client) => client.setHeaders({ ...allHeaders, Cookie: cookies[first + (connection++ % connections)] })
     : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, duration: seconds, connections, headers: allHeaders, ...(setupClient ? { setupClient } : {}) }, (error, result) =>
+    autocannon({ url, ...limit, connections, headers: allHeaders, ...(setupClient ? { setupClient } : {}) }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
@@ -240,7 +246,7 @@ try {
     }
   }
   // Warm-up (JIT, caches), not counted.
-  for (const target of targets) await run(target, warmup);
+  for (const target of targets) await run(target, warmupSeconds === null ? { amount: warmupRequests } : { duration: warmupSeconds });
   for (const target of targets) target.runs = [];
   // Each page (with its "before") is measured right after a window of bare Remix of its own, its pair
   // (decision 105, amendment of 2026-11-29 evening): bare Remix then idles as long as each page does. A page with
@@ -252,7 +258,7 @@ try {
     else groups.push([target]);
   }
   const measureAfterRewarm = async (target) => {
-    if (rewarm > 0) await run(target, rewarm);
+    if (rewarm > 0) await run(target, { duration: rewarm });
     return measure(target, duration);
   };
   for (let round = 1; round <= rounds; round++) {
@@ -344,7 +350,7 @@ for (const row of rows) {
 
 const pad = (value, width) => String(value).padEnd(width);
 console.log(
-  `autocannon: ${rounds} rounds × ${duration} s per page (each after ${rewarm} s unmeasured, each page right after a window of bare Remix, its pair), ${connections} connections, node ${process.version}, ` +
+  `autocannon: ${rounds} rounds × ${duration} s per page (each target warmed with ${warmupSeconds === null ? `${warmupRequests} requests` : `${warmupSeconds} s`} first; each window after ${rewarm} s unmeasured, each page right after a window of bare Remix, its pair), ${connections} connections, node ${process.version}, ` +
     (pinned ? "servers on core 0, autocannon on core 1" : "not pinned (no taskset or one core)"),
 );
 console.log(
