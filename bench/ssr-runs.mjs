@@ -8,7 +8,7 @@
 //        printing its own table and verdict, each writing its JSON to the --out directory; then the build's verdict.
 //        node bench/ssr-runs.mjs --from run-1.json run-2.json run-3.json: the verdict on runs made before (their --json).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { BARE, judge, medianOfRuns } from "./lib/budgets.mjs";
 import { ROOT } from "./lib/server.mjs";
@@ -44,11 +44,12 @@ if (fromIndex >= 0) {
   for (let run = 1; run <= runs; run++) {
     const file = path.join(out, `run-${run}.json`);
     console.log(`\n═══ run ${run} of ${runs} (${new Date().toISOString().slice(11, 19)} UTC): ${file}`);
-    // A run that misses a budget exits 1 and is counted as it stands; a run that wrote no figures is not a run.
+    // A run that misses a budget exits 1 and is counted as it stands; a run that wrote no figures (it failed before
+    // its table, which also exits 1) is not a run, and the build is not judged.
     const result = spawnSync(process.execPath, [path.join(ROOT, "bench", "ssr-throughput.mjs"), ...args, "--json", file], {
       stdio: "inherit",
     });
-    if (result.status !== 0 && result.status !== 1) throw new Error(`run ${run} ended with ${result.signal ?? `exit ${result.status}`}`);
+    if (!existsSync(file)) refuse(`run ${run} wrote no figures (${result.signal ?? `exit ${result.status}`}); see its output above`);
     files.push(file);
   }
 }
@@ -90,7 +91,7 @@ const verdict = (ok, text) => {
   failed ||= !ok;
   console.log(`${ok ? "PASS" : "FAIL"}  ${text}`);
 };
-// A page in fewer runs than that (runs of different --pages) is shown, not judged.
+// A page in fewer than MIN_RUNS of the runs (runs of different --pages) is shown, not judged.
 const judgedRows = build.rows.filter((row) => row.byRun.length >= MIN_RUNS);
 for (const { ok, text } of judge(judgedRows, build.upstream)) verdict(ok, text);
 for (const row of build.rows.filter((candidate) => !judgedRows.includes(candidate))) {
