@@ -76,6 +76,23 @@ export default defineConfig(
     },
   },
   {
+    // The upstream's answers are parsed with zod 4's API from the pinned zod 3.25 package, the forms keep zod 3 with
+    // conform (docs/decisions/208): a schema of zod 4.0 costs some twenty times more to build, and forms build theirs
+    // per request. The reference API (api/) keeps zod 3, whose issue codes its replies carry.
+    files: ["app/upstream/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [{ name: "zod", message: 'Import "zod/v4" here (docs/decisions/208).' }] }] },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/upstream/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod/v4", message: 'Only app/upstream/ imports "zod/v4" (docs/decisions/208).' }] },
+      ],
+    },
+  },
+  {
     // The one place that renders autoFocus on inputs, as decision 042 wants: the summary's edit link (?field=name)
     // and a failed submit put focus on that field, also without JavaScript. It is never set on a plain first visit.
     files: ["app/forms/field.tsx"],

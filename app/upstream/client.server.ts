@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { ZodType, ZodTypeDef } from "zod";
+import type { ZodType } from "zod/v4";
 import { CatalogueError } from "~/errors/catalogue-error";
 import { redactUrl } from "~/errors/redact";
 import type { AppSession } from "~/session/session.server";
@@ -28,7 +28,7 @@ export interface UpstreamCall<T> {
   /** R-ROLE-03: the spec's token-free calls say "none". */
   auth: "token" | "none";
   session?: AppSession;
-  schema?: ZodType<T, ZodTypeDef, unknown>;
+  schema?: ZodType<T>;
   /** Time budget (transport.server.ts); "page" unless the call hashes a password or loads an asset. */
   budget?: CallBudget;
 }

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { textColourOn } from "~/domain/appearance";
 import type { CustomerConfig } from "~/domain/customer";
 import { callUpstream } from "./client.server";
@@ -39,6 +39,8 @@ const configurationSchema = z.object({
     enableRegistration: z.boolean().default(false),
     enableAnonRegistration: z.boolean().default(false),
     enablePasswordSelfService: z.boolean().optional(),
+    // prefault, not default: an absent style or appearance is parsed as {}, so the defaults inside apply (zod 4 would
+    // return a default as it is; docs/decisions/208).
     style: z
       .object({
         appearance: z
@@ -47,16 +49,16 @@ const configurationSchema = z.object({
             overlay: z.boolean().default(true),
             showProgress: z.boolean().default(true),
           })
-          .default({}),
+          .prefault({}),
         primaryColor: z
           .string()
           .regex(/^#[0-9a-fA-F]{3,8}$/)
           .optional(),
       })
-      .default({}),
-    texts: z.record(z.record(z.unknown())).default({}),
+      .prefault({}),
+    texts: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
     videos: z.unknown().optional(),
-    componentNameMap: z.record(z.string()).default({}),
+    componentNameMap: z.record(z.string(), z.string()).default({}),
     passwordRequirements: passwordRequirementsSchema,
     contact: z
       .object({

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { buildContainers, ModuleContainer, type ContainersInitError } from "~/domain/container";
 import { Module } from "~/domain/module";
 import type { Profile } from "~/domain/profile";

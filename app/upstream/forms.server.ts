@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { FORM_FIELD_TYPES, type FormDefinition, type FormField } from "~/domain/form-definition";
 import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "./client.server";
@@ -9,7 +9,7 @@ import { UpstreamError } from "./failures.server";
  * Form modules (spec §7 formData): the definition with the applicant's saved state and a one-time
  * submission token (GET /formData/{id}?raw=true), and the token-free save (POST /formData/{id}).
  */
-const localizedSchema = z.record(z.string()).catch({});
+const localizedSchema = z.record(z.string(), z.string()).catch({});
 
 const fieldSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
@@ -30,7 +30,7 @@ const formDataSchema = z.object({
   }),
   saved: z.boolean().default(false),
   savedAt: z.string().nullish(),
-  values: z.record(z.string()).nullish(),
+  values: z.record(z.string(), z.string()).nullish(),
   submissionToken: z.string().nullish(),
 });
 
@@ -92,6 +92,9 @@ export type SaveFormResult =
   /** 400 invalid_values: the upstream names the fields it refused. */
   | { kind: "invalid"; fields: string[] };
 
+// Built once, as every schema here (docs/decisions/208): zod 4 builds a schema far more slowly than it parses one.
+const savedSchema = z.object({ savedAt: z.string().nullish() });
+
 /**
  * POST /formData/{formIdentifier}: token-free in the spec (R-ROLE-03); the submission token binds it
  * to user, profile and form. No session is passed: a refused submission token is not the end of the
@@ -109,7 +112,7 @@ export async function saveFormModuleData(
       path: `/formData/${encodeURIComponent(formIdentifier)}`,
       auth: "none",
       body: { submissionToken, values },
-      schema: z.object({ savedAt: z.string().nullish() }),
+      schema: savedSchema,
     });
     return { kind: "saved", savedAt: response.savedAt ?? null };
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "./client.server";
 import { endsSession, UpstreamError } from "./failures.server";
@@ -74,7 +74,7 @@ export async function savePersonalData(context: AppLoadContext, session: AppSess
   }
 }
 
-const dataExportSchema = z.object({ data: z.record(z.unknown()) });
+const dataExportSchema = z.object({ data: z.record(z.string(), z.unknown()) });
 
 /** GET /profile/data-export (GDPR Art. 15, docs/decisions/182): everything stored about the signed-in applicant. */
 export async function getDataExport(context: AppLoadContext, session: AppSession, language: string): Promise<Record<string, unknown>> {

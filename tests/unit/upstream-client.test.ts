@@ -99,4 +99,18 @@ describe("R-API-01 the upstream client", () => {
     await expect(getConfiguration(context(), "demo")).resolves.toEqual({ found: false });
     expect(received.map((request) => `${request.method} ${request.url}`)).toEqual(["GET /api/getConfiguration?cstm=demo"]);
   });
+
+  it("R-API-02 a configuration that leaves out style, its appearance and contact gets their defaults: overlay and progress on", async () => {
+    const minimal = { cstm: "lean", language: ["de"], area: { name: "Lean", routes: ["login"] } };
+    answer("/getConfiguration", 200, { status: "success", config: minimal });
+    const withoutStyle = await getConfiguration(context(), "lean");
+    expect(withoutStyle).toMatchObject({
+      found: true,
+      config: { name: "", area: { root: "login", onSite: false }, appearance: { overlay: true, showProgress: true }, texts: {} },
+    });
+    // An empty appearance is filled field by field, not taken as it is (docs/decisions/208).
+    answer("/getConfiguration", 200, { status: "success", config: { ...minimal, style: { appearance: {}, primaryColor: "#0b5cad" } } });
+    const emptyAppearance = await getConfiguration(context(), "lean");
+    expect(emptyAppearance).toMatchObject({ config: { appearance: { overlay: true, showProgress: true, primaryColor: "#0b5cad" } } });
+  });
 });

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "~/upstream/client.server";
 import type { ImportColumn } from "./import-columns";
@@ -40,7 +40,7 @@ export function createApplicant(context: AppLoadContext, session: AppSession, cs
 
 export type ImportRow = { line: number } & Partial<Record<ImportColumn, string>>;
 
-const errorsSchema = z.record(z.string());
+const errorsSchema = z.record(z.string(), z.string());
 const resultSchema = z.object({
   created: z.array(z.object({ line: z.number(), userName: z.string() })),
   skipped: z.array(z.object({ line: z.number(), errors: errorsSchema })),
@@ -53,7 +53,7 @@ const importSchema = z.object({
   total: z.number(),
   valid: z.number(),
   invalid: z.number(),
-  rows: z.array(z.object({ line: z.number(), values: z.record(z.string()), errors: errorsSchema })).optional(),
+  rows: z.array(z.object({ line: z.number(), values: z.record(z.string(), z.string()), errors: errorsSchema })).optional(),
   result: resultSchema.optional(),
 });
 export type ImportView = z.infer<typeof importSchema>;

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "~/upstream/client.server";
 import { applicantPath } from "./paths";
@@ -27,7 +27,7 @@ const auditSchema = z.object({
   /** A scheduled job's entry (docs/decisions/186, 187), named in the page's language. */
   job: z.enum(["reminders", "retention"]).optional(),
   action: z.string(),
-  changes: z.record(z.unknown()),
+  changes: z.record(z.string(), z.unknown()),
 });
 
 const fieldSchema = z.object({
@@ -99,8 +99,8 @@ const detailSchema = z.object({
         form_identifier: z.string(),
         title: z.string(),
         savedAt: z.string().nullable(),
-        values: z.record(z.string()).nullable(),
-        earlierValues: z.array(z.object({ retestAt: z.string(), values: z.record(z.string()) })).default([]),
+        values: z.record(z.string(), z.string()).nullable(),
+        earlierValues: z.array(z.object({ retestAt: z.string(), values: z.record(z.string(), z.string()) })).default([]),
         fields: z.array(fieldSchema),
       }),
     ),

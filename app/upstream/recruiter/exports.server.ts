@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { AppSession } from "~/session/session.server";
 import { callUpstream, callUpstreamBinary } from "~/upstream/client.server";
 import { applicantPath } from "./paths";
@@ -9,7 +9,7 @@ import { applicantPath } from "./paths";
  * the values and the report PDF.
  */
 
-const dataExportSchema = z.object({ data: z.record(z.unknown()) });
+const dataExportSchema = z.object({ data: z.record(z.string(), z.unknown()) });
 
 /** The applicant's Art. 15 file in their language (docs/decisions/182), as they get it; the upstream records the export. */
 export async function applicantDataExport(

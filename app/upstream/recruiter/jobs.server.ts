@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "~/upstream/client.server";
 

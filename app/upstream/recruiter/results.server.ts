@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /**
  * The applicant list's result columns (docs/api.md, the applicant list; docs/decisions/184): the chosen
@@ -14,7 +14,7 @@ export const resultCellsSchema = z.object({
   assigned: z.boolean(),
   finishedModules: z.number().int().nullable(),
   totalModules: z.number().int().nullable(),
-  norms: z.record(z.number().int().nullable()),
+  norms: z.record(z.string(), z.number().int().nullable()),
   rating: z.number().int().min(1).max(5).nullable(),
 });
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /**
  * What the applicant list and the applicant page share (docs/api.md, Recruiter workspace): the fields

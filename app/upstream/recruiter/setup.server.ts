@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { AppSession } from "~/session/session.server";
 import { callUpstream } from "~/upstream/client.server";
 
@@ -44,7 +44,9 @@ const setupSchema = z.object({
       ),
     }),
   ),
-  audit: z.array(z.object({ id: z.number(), at: z.string(), recruiter: z.string(), action: z.string(), changes: z.record(z.unknown()) })),
+  audit: z.array(
+    z.object({ id: z.number(), at: z.string(), recruiter: z.string(), action: z.string(), changes: z.record(z.string(), z.unknown()) }),
+  ),
 });
 
 export type TestSummary = z.infer<typeof testsSchema>["tests"][number];

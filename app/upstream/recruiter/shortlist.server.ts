@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /** The ratings and notes about an applicant (docs/api.md, the applicant; docs/decisions/185), per test. */
 export const shortlistSchema = z
