@@ -2,9 +2,9 @@
 // Remix page making the page's upstream calls, the product's page) and steady load from the start, and its server's
 // CPU per request is printed slice by slice: the benchmark's first window of a target comes after its warm-up (5,000
 // requests by default since decision 207, 5 s before it) and 3 s of re-warm, and a server that is still compiling its
-// code then counts that work against the page. The targets run one after the other, then once more in the reverse order, so that a drift of the machine
-// shows as a difference between the two passes. No budget: figures for docs/performance.md («How long a page takes
-// to warm up»).
+// code then counts that work against the page. The targets run one after the other, then once more in the reverse
+// order, so that a drift of the machine shows as a difference between the two passes. No budget: figures for
+// docs/performance.md («How long a page takes to warm up»).
 // Usage: npm run build && node bench/lab/warmup.mjs [--page /demo/home] [--upstream separate|embedded] [--seconds 120]
 //        [--slice 5] (s)
 import { option } from "../lib/args.mjs";
