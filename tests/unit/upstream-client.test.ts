@@ -100,7 +100,7 @@ describe("R-API-01 the upstream client", () => {
     expect(received.map((request) => `${request.method} ${request.url}`)).toEqual(["GET /api/getConfiguration?cstm=demo"]);
   });
 
-  it("R-API-02 a configuration that leaves out style, its appearance and contact gets their defaults: overlay and progress on", async () => {
+  it("R-API-02 a configuration that leaves out style or its appearance gets their defaults: overlay and progress on", async () => {
     const minimal = { cstm: "lean", language: ["de"], area: { name: "Lean", routes: ["login"] } };
     answer("/getConfiguration", 200, { status: "success", config: minimal });
     const withoutStyle = await getConfiguration(context(), "lean");
